@@ -1,0 +1,9 @@
+//! The compile-time solver: marker types, the solver's traits and the solved board.
+//!
+//! See the crate documentation for how the pieces fit together.
+
+pub mod cell;
+pub mod peano;
+pub mod rules;
+pub mod solved;
+pub mod verify;

@@ -1,0 +1,429 @@
+//! The board text format and the cell vocabulary of typesweeper.
+//!
+//! This is the only thing the compile-time solver (the `solve!` macro) and the runtime mirror
+//! share. A board is written as rows of whitespace-separated cells:
+//!
+//! * `?`: a cell the puzzle does not show,
+//! * `x`: a mine,
+//! * `0` to `8`: a safe cell showing how many of its (up to eight) neighbours are mines.
+//!
+//! In text files, blank lines and everything after a `#` are ignored. Rows and columns are counted
+//! from 1 in every message meant for a person (`R1C1` is the top-left cell); code indexes cells
+//! from 0 in row-major order.
+//!
+//! ```
+//! use typesweeper_board::{Board, Cell};
+//!
+//! let board: Board = "2 ? 2\n? ? ?\n? ? 3".parse().unwrap();
+//! assert_eq!((board.rows(), board.cols()), (3, 3));
+//! assert_eq!(board.get(0, 0), Cell::Num(2));
+//! assert_eq!(board.to_string(), "2 ? 2\n? ? ?\n? ? 3");
+//!
+//! let err = "2 ? 2\n? ? z".parse::<Board>().unwrap_err();
+//! assert_eq!(err.to_string(), "line 2, column 5: unknown cell `z` (expected `?`, `x` or a number 0-8)");
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+/// One cell of a board as the board format writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    /// `?`: not shown.
+    Unknown,
+    /// `x`: a mine.
+    Mine,
+    /// `0`-`8`: a safe cell and the number of mines around it.
+    Num(u8),
+}
+
+impl Cell {
+    /// Reads one cell token: `?`, `x` (or `X`), or a single digit `0`-`8`.
+    ///
+    /// ```
+    /// use typesweeper_board::Cell;
+    /// assert_eq!(Cell::from_token("x"), Some(Cell::Mine));
+    /// assert_eq!(Cell::from_token("9"), None);
+    /// ```
+    pub fn from_token(token: &str) -> Option<Cell> {
+        match token {
+            "?" => Some(Cell::Unknown),
+            "x" | "X" => Some(Cell::Mine),
+            _ => match token.as_bytes() {
+                [d @ b'0'..=b'8'] => Some(Cell::Num(d - b'0')),
+                _ => None,
+            },
+        }
+    }
+
+    /// The character the board format writes for this cell.
+    pub fn to_char(self) -> char {
+        match self {
+            Cell::Unknown => '?',
+            Cell::Mine => 'x',
+            Cell::Num(n) => char::from(b'0' + n),
+        }
+    }
+
+    /// Whether the cell is known (a mine or a number).
+    pub fn is_known(self) -> bool {
+        self != Cell::Unknown
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_char())
+    }
+}
+
+/// The neighbours of cell `(row, col)` on a `rows` x `cols` board, as row-major indices, in
+/// reading order (row above left to right, then left, right, then the row below).
+///
+/// ```
+/// assert_eq!(typesweeper_board::neighbours(3, 3, 0, 0).collect::<Vec<_>>(), vec![1, 3, 4]);
+/// assert_eq!(typesweeper_board::neighbours(3, 3, 1, 1).count(), 8);
+/// ```
+pub fn neighbours(
+    rows: usize,
+    cols: usize,
+    row: usize,
+    col: usize,
+) -> impl Iterator<Item = usize> + Clone {
+    let r0 = row.saturating_sub(1);
+    let r1 = (row + 1).min(rows.saturating_sub(1));
+    let c0 = col.saturating_sub(1);
+    let c1 = (col + 1).min(cols.saturating_sub(1));
+    (r0..=r1).flat_map(move |r| {
+        (c0..=c1)
+            .filter(move |&c| (r, c) != (row, col))
+            .map(move |c| r * cols + c)
+    })
+}
+
+/// A rectangular board of [`Cell`]s, stored row-major in one flat vector.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+    cells: Vec<Cell>,
+}
+
+impl Board {
+    /// A board from its size and row-major cells.
+    ///
+    /// # Panics
+    /// When `cells.len() != rows * cols`.
+    pub fn new(rows: usize, cols: usize, cells: Vec<Cell>) -> Board {
+        assert_eq!(cells.len(), rows * cols, "a {rows}x{cols} board needs {} cells", rows * cols);
+        Board { rows, cols, cells }
+    }
+
+    /// A board from rows of cells; `None` when the rows have different lengths.
+    pub fn from_rows(rows: Vec<Vec<Cell>>) -> Option<Board> {
+        let cols = rows.first().map_or(0, Vec::len);
+        if rows.iter().any(|r| r.len() != cols) {
+            return None;
+        }
+        let n = rows.len();
+        Some(Board::new(n, cols, rows.into_iter().flatten().collect()))
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The cells, row-major.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The cell at `(row, col)`, counted from 0.
+    pub fn get(&self, row: usize, col: usize) -> Cell {
+        self.cells[row * self.cols + col]
+    }
+
+    /// Sets the cell at row-major index `i`.
+    pub fn set(&mut self, i: usize, cell: Cell) {
+        self.cells[i] = cell;
+    }
+
+    /// The neighbours of row-major cell `i`.
+    pub fn neighbours_of(&self, i: usize) -> impl Iterator<Item = usize> + Clone {
+        neighbours(self.rows, self.cols, i / self.cols.max(1), i % self.cols.max(1))
+    }
+
+    /// How many cells are mines.
+    pub fn mine_count(&self) -> usize {
+        self.cells.iter().filter(|&&c| c == Cell::Mine).count()
+    }
+
+    /// Checks that this board is a complete, consistent answer: no `?`, and every number equals
+    /// the count of mines around it. The error names the first offending cell.
+    pub fn check_answer(&self) -> Result<(), CellError> {
+        for (i, &cell) in self.cells.iter().enumerate() {
+            match cell {
+                Cell::Unknown => {
+                    return Err(self.cell_error(i, "an answer cannot contain `?`".into()));
+                }
+                Cell::Num(n) => {
+                    let mines = self
+                        .neighbours_of(i)
+                        .filter(|&j| self.cells[j] == Cell::Mine)
+                        .count();
+                    if usize::from(n) != mines {
+                        return Err(self.cell_error(
+                            i,
+                            format!("the answer says {n} but {mines} neighbouring cells are mines"),
+                        ));
+                    }
+                }
+                Cell::Mine => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks that `answer` has this board's shape and agrees with every cell this board shows.
+    pub fn check_puzzle_of(&self, answer: &Board) -> Result<(), ShapeOrCellError> {
+        if (self.rows, self.cols) != (answer.rows, answer.cols) {
+            return Err(ShapeOrCellError::Shape {
+                puzzle: (self.rows, self.cols),
+                answer: (answer.rows, answer.cols),
+            });
+        }
+        for (i, (&p, &a)) in self.cells.iter().zip(&answer.cells).enumerate() {
+            if p.is_known() && p != a {
+                return Err(ShapeOrCellError::Cell(self.cell_error(
+                    i,
+                    format!("the puzzle shows `{p}` but the answer has `{a}`"),
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn cell_error(&self, i: usize, message: String) -> CellError {
+        CellError {
+            row: i / self.cols,
+            col: i % self.cols,
+            message,
+        }
+    }
+}
+
+/// A problem with one cell of a board (row and column counted from 0).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellError {
+    /// Row of the cell, from 0.
+    pub row: usize,
+    /// Column of the cell, from 0.
+    pub col: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for CellError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "R{}C{}: {}", self.row + 1, self.col + 1, self.message)
+    }
+}
+
+impl std::error::Error for CellError {}
+
+/// Why a puzzle does not fit an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShapeOrCellError {
+    /// The two boards have different sizes (`(rows, cols)` each).
+    Shape {
+        /// Size of the puzzle.
+        puzzle: (usize, usize),
+        /// Size of the answer.
+        answer: (usize, usize),
+    },
+    /// A cell the puzzle shows differs from the answer.
+    Cell(CellError),
+}
+
+impl fmt::Display for ShapeOrCellError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShapeOrCellError::Shape { puzzle, answer } => write!(
+                f,
+                "the puzzle is {}x{} but the answer is {}x{}",
+                puzzle.0, puzzle.1, answer.0, answer.1
+            ),
+            ShapeOrCellError::Cell(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ShapeOrCellError {}
+
+impl fmt::Display for Board {
+    /// Cells joined by one space, rows by `\n`, no trailing newline.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for r in 0..self.rows {
+            if r > 0 {
+                f.write_str("\n")?;
+            }
+            for c in 0..self.cols {
+                if c > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{}", self.get(r, c))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A parse error in board text, with the 1-based line and column where it was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// Line, from 1.
+    pub line: usize,
+    /// Column (in characters), from 1.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Parses board text. Blank lines and `#` comments are ignored; every other line is a row.
+/// An input with no rows is an error.
+impl FromStr for Board {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Board, ParseError> {
+        let mut rows: Vec<Vec<Cell>> = Vec::new();
+        let mut first_row_line = 0;
+        for (ln, line) in text.lines().enumerate() {
+            let content = line.split('#').next().unwrap_or("");
+            let mut row = Vec::new();
+            for (col, token) in tokens(content) {
+                let cell = Cell::from_token(token).ok_or_else(|| ParseError {
+                    line: ln + 1,
+                    column: col + 1,
+                    message: format!(
+                        "unknown cell `{token}` (expected `?`, `x` or a number 0-8)"
+                    ),
+                })?;
+                row.push(cell);
+            }
+            if row.is_empty() {
+                continue;
+            }
+            if let Some(first) = rows.first() {
+                if first.len() != row.len() {
+                    return Err(ParseError {
+                        line: ln + 1,
+                        column: 1,
+                        message: format!(
+                            "this row has {} cells but the first row (line {first_row_line}) has {}",
+                            row.len(),
+                            first.len()
+                        ),
+                    });
+                }
+            } else {
+                first_row_line = ln + 1;
+            }
+            rows.push(row);
+        }
+        if rows.is_empty() {
+            return Err(ParseError {
+                line: text.lines().count().max(1),
+                column: 1,
+                message: "the board is empty (no rows)".into(),
+            });
+        }
+        Ok(Board::from_rows(rows).expect("rows were checked to have one length"))
+    }
+}
+
+/// Whitespace-separated tokens with their 0-based character column.
+fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut out = Vec::new();
+    let mut start: Option<(usize, usize)> = None; // (char column, byte offset)
+    for (col, (byte, ch)) in line.char_indices().enumerate() {
+        let sep = ch.is_whitespace() || ch == ',';
+        match (sep, start) {
+            (true, Some((c0, b0))) => {
+                out.push((c0, &line[b0..byte]));
+                start = None;
+            }
+            (false, None) => start = Some((col, byte)),
+            _ => {}
+        }
+    }
+    if let Some((c0, b0)) = start {
+        out.push((c0, &line[b0..]));
+    }
+    out.into_iter()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_comments_blank_lines_and_commas() {
+        let b: Board = "# a board\n\n1, x  # mine\n1 1\n".parse().unwrap();
+        assert_eq!(b.to_string(), "1 x\n1 1");
+        assert_eq!(b.mine_count(), 1);
+    }
+
+    #[test]
+    fn ragged_rows_name_the_line() {
+        let e = "1 x\n\n1 1 1".parse::<Board>().unwrap_err();
+        assert_eq!((e.line, e.column), (3, 1));
+        assert!(e.message.contains("has 3 cells"), "{e}");
+    }
+
+    #[test]
+    fn empty_text_is_an_error() {
+        let e = "# nothing\n".parse::<Board>().unwrap_err();
+        assert!(e.message.contains("empty"));
+    }
+
+    #[test]
+    fn columns_count_characters() {
+        let e = "? ?  9".parse::<Board>().unwrap_err();
+        assert_eq!((e.line, e.column), (1, 6));
+    }
+
+    #[test]
+    fn answer_checks_name_the_cell() {
+        let a: Board = "1 x\n1 2".parse().unwrap();
+        let e = a.check_answer().unwrap_err();
+        assert_eq!((e.row, e.col), (1, 1));
+        assert_eq!(e.to_string(), "R2C2: the answer says 2 but 1 neighbouring cells are mines");
+        let p: Board = "? x\n? 2".parse().unwrap();
+        let good: Board = "1 x\n1 1".parse().unwrap();
+        assert!(good.check_answer().is_ok());
+        assert!(matches!(p.check_puzzle_of(&good), Err(ShapeOrCellError::Cell(_))));
+        let small: Board = "1".parse().unwrap();
+        assert!(matches!(p.check_puzzle_of(&small), Err(ShapeOrCellError::Shape { .. })));
+    }
+
+    #[test]
+    fn neighbours_at_edges() {
+        assert_eq!(neighbours(1, 1, 0, 0).count(), 0);
+        assert_eq!(neighbours(1, 3, 0, 1).collect::<Vec<_>>(), vec![0, 2]);
+        assert_eq!(neighbours(3, 3, 2, 2).collect::<Vec<_>>(), vec![4, 5, 7]);
+    }
+}

@@ -1,0 +1,154 @@
+//! Reading boards written as tokens: `[ [2 ? 2] [? ? ?] ]`, with errors at the offending token.
+
+use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
+use typesweeper_board::{Board, Cell};
+
+/// A compile error at a span.
+pub struct Error {
+    pub span: Span,
+    pub message: String,
+}
+
+impl Error {
+    pub fn new(span: Span, message: impl Into<String>) -> Error {
+        Error {
+            span,
+            message: message.into(),
+        }
+    }
+
+    pub fn to_compile_error(&self) -> TokenStream {
+        let msg = &self.message;
+        quote::quote_spanned!(self.span=> ::core::compile_error!(#msg))
+    }
+}
+
+/// A board read from tokens, with the span of every cell.
+pub struct SpannedBoard {
+    pub board: Board,
+    pub spans: Vec<Span>,
+    /// The span of the whole `[ ... ]` group.
+    pub span: Span,
+}
+
+/// Reads `name : [ rows ]` from the front of `tokens`, then an optional comma.
+pub fn section(
+    tokens: &mut std::iter::Peekable<impl Iterator<Item = TokenTree>>,
+    name: &str,
+    after: Span,
+) -> Result<SpannedBoard, Error> {
+    match tokens.next() {
+        Some(TokenTree::Ident(id)) if id == name => {}
+        Some(other) => {
+            return Err(Error::new(
+                other.span(),
+                format!("expected `{name}: [ ... ]` here"),
+            ))
+        }
+        None => {
+            return Err(Error::new(
+                after,
+                format!("expected `{name}: [ ... ]` after this"),
+            ))
+        }
+    }
+    let colon_span = match tokens.next() {
+        Some(TokenTree::Punct(p)) if p.as_char() == ':' => p.span(),
+        Some(other) => return Err(Error::new(other.span(), format!("expected `:` after `{name}`"))),
+        None => return Err(Error::new(after, format!("expected `:` after `{name}`"))),
+    };
+    let board = match tokens.next() {
+        Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket => board(&g)?,
+        Some(other) => {
+            return Err(Error::new(
+                other.span(),
+                "expected a board in brackets: `[ [cells] [cells] ... ]`",
+            ))
+        }
+        None => {
+            return Err(Error::new(
+                colon_span,
+                "expected a board in brackets after this: `[ [cells] [cells] ... ]`",
+            ))
+        }
+    };
+    if let Some(TokenTree::Punct(p)) = tokens.peek() {
+        if p.as_char() == ',' || p.as_char() == ';' {
+            tokens.next();
+        }
+    }
+    Ok(board)
+}
+
+/// Reads the rows inside one bracket group.
+pub fn board(group: &proc_macro2::Group) -> Result<SpannedBoard, Error> {
+    let mut rows: Vec<Vec<Cell>> = Vec::new();
+    let mut spans = Vec::new();
+    for tt in group.stream() {
+        match tt {
+            TokenTree::Group(row) if row.delimiter() == Delimiter::Bracket => {
+                let mut cells = Vec::new();
+                for tt in row.stream() {
+                    if is_comma(&tt) {
+                        continue;
+                    }
+                    cells.push(cell(&tt)?);
+                    spans.push(tt.span());
+                }
+                if let Some(first) = rows.first() {
+                    if first.len() != cells.len() {
+                        return Err(Error::new(
+                            row.span(),
+                            format!(
+                                "ragged board: this row has {} cells but the first row has {}",
+                                cells.len(),
+                                first.len()
+                            ),
+                        ));
+                    }
+                }
+                rows.push(cells);
+            }
+            tt if is_comma(&tt) => {}
+            other => {
+                return Err(Error::new(
+                    other.span(),
+                    "expected a row in brackets, such as `[? 1 x]`",
+                ))
+            }
+        }
+    }
+    if rows.is_empty() {
+        return Err(Error::new(
+            group.span(),
+            "empty board: write at least one row, such as `[[? 1]]` (`[[]]` is one empty row)",
+        ));
+    }
+    let board = Board::from_rows(rows).expect("rows were checked to have one length");
+    Ok(SpannedBoard {
+        board,
+        spans,
+        span: group.span(),
+    })
+}
+
+fn is_comma(tt: &TokenTree) -> bool {
+    matches!(tt, TokenTree::Punct(p) if p.as_char() == ',')
+}
+
+fn cell(tt: &TokenTree) -> Result<Cell, Error> {
+    let text = tt.to_string();
+    let ok = match tt {
+        TokenTree::Punct(p) => p.as_char() == '?',
+        TokenTree::Ident(_) => text == "x" || text == "X",
+        TokenTree::Literal(_) => text.len() == 1,
+        TokenTree::Group(_) => false,
+    };
+    match (ok, Cell::from_token(&text)) {
+        (true, Some(c)) => Ok(c),
+        _ => Err(Error::new(
+            tt.span(),
+            format!("unknown cell `{text}`: expected `?` (unknown), `x` (mine) or a number 0-8"),
+        )),
+    }
+}
