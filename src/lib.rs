@@ -9,8 +9,8 @@ pub use frunk_core::hlist::{HCons, HNil};
 pub use frunk_core::HList;
 pub use typelevel::cell::{CellType, Mine, Num};
 pub use typelevel::peano::{FromUnsigned, Peano, S, Z};
-pub use typelevel::rules::{NeighbsToRules, Reveal, Rule};
+pub use typelevel::rules::{Decided, NeighbsToRules, Reveal, Rule};
 pub use typelevel::solved::{BoardRows, CellRow, CellRows, RowCells, Solved};
-pub use typelevel::verify::{Mines, Safes, Tally, Verify};
+pub use typelevel::verify::{Tally, Verify, VerifyBack};
 
 pub use typesweeper_macros::{puzzle, solve};

@@ -4,6 +4,7 @@
 
 pub mod cell;
 pub mod peano;
+pub mod quiet;
 pub mod rules;
 pub mod solved;
 pub mod verify;

@@ -83,3 +83,20 @@ impl Reveal<Mine> for Mine {}
 
 /// A cell proved safe shows the answer's number: `Num<_>` becomes `Num<n>`.
 impl<N> Reveal<Num<N>> for Num<N> {}
+
+// ---------------------------------------------------------------------------------------------
+// Decided: a cell the solver must derive
+// ---------------------------------------------------------------------------------------------
+
+/// `Self` is a decided cell: a mine or a number.
+///
+/// The macro states it first for every unknown cell, so when rustc cannot derive a cell, the
+/// first error it prints is "cannot infer type of the type parameter `R3C4`" for the first such
+/// cell in reading order, with the note ``cannot satisfy `_: Decided` ``.
+pub trait Decided {}
+
+/// A mine is decided.
+impl Decided for Mine {}
+
+/// A number is decided, even before its count is revealed.
+impl<N> Decided for Num<N> {}

@@ -48,6 +48,21 @@ impl<Rows: BoardRows> Solved<Rows> {
     /// The cells, computed at compile time from the type.
     pub const CELLS: CellRows = Rows::ROWS;
 
+    /// The cells, computed at compile time from the type; usable in constants:
+    ///
+    /// ```
+    /// const GAME3: typesweeper::CellRows = typesweeper::solve! {
+    ///     puzzle: [[? 1]]
+    ///     answer: [[x 1]]
+    /// }
+    /// .cells();
+    /// assert_eq!(GAME3.get(0, 0), Some(typesweeper::board::Cell::Mine));
+    /// assert_eq!(GAME3.mines(), 1);
+    /// ```
+    pub const fn cells(&self) -> CellRows {
+        Rows::ROWS
+    }
+
     /// The cells as a runtime [`Board`].
     pub fn to_board(&self) -> Board {
         let rows = Self::CELLS.iter().map(|row| row.iter().collect()).collect();

@@ -1,89 +1,87 @@
-//! [`Verify`]: the answer's total counts, checked cell by cell along a chain.
+//! [`Verify`]: the answer's mine total, checked cell by cell along a chain.
 //!
-//! The answer fixes how many of the puzzle's unknown cells are mines and how many are safe. A
-//! single count over a list of every cell would say so, but rustc re-evaluates such an
-//! obligation each time any cell resolves. Instead each total is a *chain* over the puzzle's
-//! unknown cells in reading order: `K0 = total`, `K(i) -> cell(i) -> K(i+1)`, and the last
-//! count is what the puzzle already shows. The counts between are inference variables the macro
-//! creates.
+//! The answer fixes how many of the puzzle's unknown cells are mines. A single count over a list
+//! of every cell would say so, but rustc re-evaluates such an obligation each time any cell
+//! resolves (287 s for one 16x30 board in a prototype). Instead the total is a *chain* over the
+//! puzzle's unknown cells in reading order: `K0 = total`, `K(i-1) -> cell(i) -> K(i)`, `K(last) =
+//! 0`, where `K(i)` is the number of mines among the unknown cells after cell `i`. The counts
+//! between are inference variables the macro creates.
 //!
-//! Each link is stated twice, by two sets of impls:
+//! Each link is stated three times, by three sets of impls that agree:
 //!
 //! * [`Tally`], headed on the cell: once the cell is known, it ties the counts on its two sides
-//!   (a mine takes one from the mine count, a number keeps it), in either direction.
-//! * [`Verify`], headed on the count before the cell: it acts before the cell is known. `0` left
-//!   means the cell is not of the counted kind; a count known to be at least `n` flows on as at
-//!   least `n - 1` (the partial type `S<S<_>>` is "at least two"); and "at least one before,
-//!   none after" means the cell is of the counted kind.
+//!   (a mine takes one, a number keeps the count), exactly, in either direction.
+//! * [`Verify`], headed on the count before the cell: `0` before means the cell is safe; a count
+//!   known to be at least `n` (the partial type `S<S<_>>` is "at least two") flows on as at least
+//!   `n - 1`; and at least one before with none after means the cell is a mine.
+//! * [`VerifyBack`], headed on the count after the cell: at least `n` after means at least `n`
+//!   before; and the same count before and after means the cell is safe.
 //!
-//! With the mine chain alone rustc learns lower bounds forwards and exact counts backwards
-//! through decided cells. That decides "the remaining unknown cells are all mines", but not "no
-//! mines remain" when a decided mine sits later in the chain. The second chain counts safe
-//! cells the same way, so "the remaining unknown cells are all safe" is decided too. Together the
-//! two chains decide exactly the classic global rules: when the mines left equal the undecided
-//! cells, they are all mines; when no mines are left, they are all safe.
+//! A Peano type can only say "at least", so rustc learns lower bounds in both directions and
+//! exact counts through decided cells. That is enough for exactly the classic global rules:
+//! when the mines left equal the undecided cells they are all mines (the last undecided cell has
+//! at least one mine before it and an exact count after it), and when no mines are left the
+//! undecided cells are all safe (the first undecided cell has an exact count before it and at
+//! least as many after it). Every count is at most the number of mines, so the peeling that
+//! moves bounds along costs at most that many steps per link.
 
 use super::cell::{Mine, Num};
 use super::peano::{S, Z};
-
-/// The kind a chain counts: mines.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Mines;
-
-/// The kind a chain counts: safe cells.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Safes;
 
 // ---------------------------------------------------------------------------------------------
 // Tally: headed on the cell
 // ---------------------------------------------------------------------------------------------
 
-/// Cell `Self` takes the `What` count from `Before` to `After`.
+/// Cell `Self` takes the mine count from `Before` (mines left from this cell on) to `After`.
 #[diagnostic::on_unimplemented(
-    message = "contradiction: the answer's total count of {What} does not fit the cells proved so far",
-    label = "the total count runs out here"
+    message = "contradiction: the answer's mine total does not fit the cells proved so far",
+    label = "the mine total runs out here"
 )]
-pub trait Tally<What, Before, After> {}
+pub trait Tally<Before, After> {}
 
-/// A mine takes one from the mine count: `n + 1 -> x -> n`.
-impl<N> Tally<Mines, S<N>, N> for Mine {}
+/// A mine takes one from the count: `n + 1 -> x -> n`.
+impl<N> Tally<S<N>, N> for Mine {}
 
-/// A number keeps the mine count: `n -> k -> n`.
-impl<K, N> Tally<Mines, N, N> for Num<K> {}
-
-/// A mine keeps the safe count: `n -> x -> n`.
-impl<N> Tally<Safes, N, N> for Mine {}
-
-/// A number takes one from the safe count: `n + 1 -> k -> n`.
-impl<K, N> Tally<Safes, S<N>, N> for Num<K> {}
+/// A number keeps the count: `n -> k -> n`.
+impl<K, N> Tally<N, N> for Num<K> {}
 
 // ---------------------------------------------------------------------------------------------
-// Verify: headed on the count
+// Verify: headed on the count before the cell
 // ---------------------------------------------------------------------------------------------
 
-/// With `Self` of the `What` count left before cell `C`, `After` are left after it.
+/// With `Self` mines left before cell `C`, `After` are left after it.
 #[diagnostic::on_unimplemented(
-    message = "contradiction: the answer's total count of {What} does not fit the cells proved so far",
-    label = "the total count runs out here"
+    message = "contradiction: the answer's mine total does not fit the cells proved so far",
+    label = "the mine total runs out here"
 )]
-pub trait Verify<What, C, After> {}
+pub trait Verify<C, After> {}
 
 /// No mines left: the cell is safe and none are left after it.
-impl<K> Verify<Mines, Num<K>, Z> for Z {}
+impl<K> Verify<Num<K>, Z> for Z {}
 
 /// One mine left and none after: the cell is the mine.
-impl Verify<Mines, Mine, Z> for S<Z> {}
+impl Verify<Mine, Z> for S<Z> {}
 
 /// At least one more before than after, whatever the cell: `n + 1 -> c -> p + 1` when
 /// `n -> c -> p`.
-impl<N, C, P> Verify<Mines, C, S<P>> for S<N> where N: Verify<Mines, C, P> {}
+impl<N, C, P> Verify<C, S<P>> for S<N> where N: Verify<C, P> {}
 
-/// No safe cells left: the cell is a mine and none are left after it.
-impl Verify<Safes, Mine, Z> for Z {}
+// ---------------------------------------------------------------------------------------------
+// VerifyBack: headed on the count after the cell
+// ---------------------------------------------------------------------------------------------
 
-/// One safe cell left and none after: the cell is safe.
-impl<K> Verify<Safes, Num<K>, Z> for S<Z> {}
+/// With `Self` mines left after cell `C`, `Before` were left before it.
+#[diagnostic::on_unimplemented(
+    message = "contradiction: the answer's mine total does not fit the cells proved so far",
+    label = "the mine total runs out here"
+)]
+pub trait VerifyBack<C, Before> {}
 
-/// At least one more before than after, whatever the cell: `n + 1 -> c -> p + 1` when
-/// `n -> c -> p`.
-impl<N, C, P> Verify<Safes, C, S<P>> for S<N> where N: Verify<Safes, C, P> {}
+/// None after and none before: the cell is safe.
+impl<K> VerifyBack<Num<K>, Z> for Z {}
+
+/// None after and one before: the cell is a mine.
+impl VerifyBack<Mine, S<Z>> for Z {}
+
+/// At least one after means at least one before: `p + 1 <- c <- n + 1` when `p <- c <- n`.
+impl<P, C, N> VerifyBack<C, S<N>> for S<P> where P: VerifyBack<C, N> {}

@@ -23,6 +23,8 @@
 //! assert_eq!(err.to_string(), "line 2, column 5: unknown cell `z` (expected `?`, `x` or a number 0-8)");
 //! ```
 
+pub mod corpus;
+
 use std::fmt;
 use std::str::FromStr;
 
@@ -115,7 +117,12 @@ impl Board {
     /// # Panics
     /// When `cells.len() != rows * cols`.
     pub fn new(rows: usize, cols: usize, cells: Vec<Cell>) -> Board {
-        assert_eq!(cells.len(), rows * cols, "a {rows}x{cols} board needs {} cells", rows * cols);
+        assert_eq!(
+            cells.len(),
+            rows * cols,
+            "a {rows}x{cols} board needs {} cells",
+            rows * cols
+        );
         Board { rows, cols, cells }
     }
 
@@ -156,7 +163,12 @@ impl Board {
 
     /// The neighbours of row-major cell `i`.
     pub fn neighbours_of(&self, i: usize) -> impl Iterator<Item = usize> + Clone {
-        neighbours(self.rows, self.cols, i / self.cols.max(1), i % self.cols.max(1))
+        neighbours(
+            self.rows,
+            self.cols,
+            i / self.cols.max(1),
+            i % self.cols.max(1),
+        )
     }
 
     /// How many cells are mines.
@@ -180,7 +192,12 @@ impl Board {
                     if usize::from(n) != mines {
                         return Err(self.cell_error(
                             i,
-                            format!("the answer says {n} but {mines} neighbouring cells are mines"),
+                            match mines {
+                                1 => format!("the answer says {n} but 1 neighbour is a mine"),
+                                _ => {
+                                    format!("the answer says {n} but {mines} neighbours are mines")
+                                }
+                            },
                         ));
                     }
                 }
@@ -297,7 +314,11 @@ pub struct ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
     }
 }
 
@@ -318,9 +339,7 @@ impl FromStr for Board {
                 let cell = Cell::from_token(token).ok_or_else(|| ParseError {
                     line: ln + 1,
                     column: col + 1,
-                    message: format!(
-                        "unknown cell `{token}` (expected `?`, `x` or a number 0-8)"
-                    ),
+                    message: format!("unknown cell `{token}` (expected `?`, `x` or a number 0-8)"),
                 })?;
                 row.push(cell);
             }
@@ -411,13 +430,22 @@ mod tests {
         let a: Board = "1 x\n1 2".parse().unwrap();
         let e = a.check_answer().unwrap_err();
         assert_eq!((e.row, e.col), (1, 1));
-        assert_eq!(e.to_string(), "R2C2: the answer says 2 but 1 neighbouring cells are mines");
+        assert_eq!(
+            e.to_string(),
+            "R2C2: the answer says 2 but 1 neighbour is a mine"
+        );
         let p: Board = "? x\n? 2".parse().unwrap();
         let good: Board = "1 x\n1 1".parse().unwrap();
         assert!(good.check_answer().is_ok());
-        assert!(matches!(p.check_puzzle_of(&good), Err(ShapeOrCellError::Cell(_))));
+        assert!(matches!(
+            p.check_puzzle_of(&good),
+            Err(ShapeOrCellError::Cell(_))
+        ));
         let small: Board = "1".parse().unwrap();
-        assert!(matches!(p.check_puzzle_of(&small), Err(ShapeOrCellError::Shape { .. })));
+        assert!(matches!(
+            p.check_puzzle_of(&small),
+            Err(ShapeOrCellError::Shape { .. })
+        ));
     }
 
     #[test]

@@ -29,6 +29,8 @@ pub struct SpannedBoard {
     pub spans: Vec<Span>,
     /// The span of the whole `[ ... ]` group.
     pub span: Span,
+    /// The span of the section's label (`puzzle` or `answer`).
+    pub label: Span,
 }
 
 /// Reads `name : [ rows ]` from the front of `tokens`, then an optional comma.
@@ -37,8 +39,8 @@ pub fn section(
     name: &str,
     after: Span,
 ) -> Result<SpannedBoard, Error> {
-    match tokens.next() {
-        Some(TokenTree::Ident(id)) if id == name => {}
+    let label = match tokens.next() {
+        Some(TokenTree::Ident(id)) if id == name => id.span(),
         Some(other) => {
             return Err(Error::new(
                 other.span(),
@@ -51,14 +53,22 @@ pub fn section(
                 format!("expected `{name}: [ ... ]` after this"),
             ))
         }
-    }
+    };
     let colon_span = match tokens.next() {
         Some(TokenTree::Punct(p)) if p.as_char() == ':' => p.span(),
-        Some(other) => return Err(Error::new(other.span(), format!("expected `:` after `{name}`"))),
+        Some(other) => {
+            return Err(Error::new(
+                other.span(),
+                format!("expected `:` after `{name}`"),
+            ))
+        }
         None => return Err(Error::new(after, format!("expected `:` after `{name}`"))),
     };
     let board = match tokens.next() {
-        Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket => board(&g)?,
+        Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket => SpannedBoard {
+            label,
+            ..board(&g)?
+        },
         Some(other) => {
             return Err(Error::new(
                 other.span(),
@@ -129,6 +139,7 @@ pub fn board(group: &proc_macro2::Group) -> Result<SpannedBoard, Error> {
         board,
         spans,
         span: group.span(),
+        label: group.span(),
     })
 }
 

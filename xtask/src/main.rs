@@ -1,0 +1,198 @@
+//! Project chores.
+//!
+//! `cargo run -p xtask -- corpus-tests` regenerates the compile-time corpus tests from
+//! `tests/corpus/*.txt`: `tests/corpus_games.rs`, `tests/corpus_fragment_boards.rs` and the
+//! ambiguous and stuck cases under `ui-tests/` (their `.stderr` files are written by trybuild:
+//! `TRYBUILD=overwrite cargo test --test ui`). `cargo run -p xtask -- corpus-tests --check` fails
+//! when a generated file is out of date; the unit test below runs that check.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use typesweeper_board::corpus::{self, Entry, Expect};
+use typesweeper_board::Board;
+
+/// How many `expect: stuck` boards of each size become compile-fail cases.
+const STUCK_PER_SIZE: usize = 2;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        ["corpus-tests"] => {
+            for (path, text) in generated(&root()) {
+                std::fs::write(&path, text).expect("write generated file");
+                println!("wrote {}", path.display());
+            }
+            // Format like the rest of the tree; the up-to-date check ignores white space.
+            let status = std::process::Command::new("cargo")
+                .args(["fmt", "--all"])
+                .current_dir(root())
+                .status();
+            if !matches!(status, Ok(s) if s.success()) {
+                eprintln!("note: `cargo fmt --all` failed; run it before committing");
+            }
+            ExitCode::SUCCESS
+        }
+        ["corpus-tests", "--check"] => {
+            let stale = stale_files(&root());
+            for p in &stale {
+                eprintln!(
+                    "out of date: {} (run `cargo run -p xtask -- corpus-tests`)",
+                    p.display()
+                );
+            }
+            if stale.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+        _ => {
+            eprintln!("usage: cargo run -p xtask -- corpus-tests [--check]");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+fn stale_files(root: &Path) -> Vec<PathBuf> {
+    generated(root)
+        .into_iter()
+        .filter(|(path, text)| {
+            let on_disk = std::fs::read_to_string(path).unwrap_or_default();
+            squeeze(&on_disk) != squeeze(text)
+        })
+        .map(|(path, _)| path)
+        .collect()
+}
+
+/// The text without white space: generated files are compared modulo formatting.
+fn squeeze(text: &str) -> String {
+    text.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+fn read_corpus(root: &Path, name: &str) -> Vec<Entry> {
+    let path = root.join("tests/corpus").join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    corpus::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Every generated file with its contents.
+fn generated(root: &Path) -> Vec<(PathBuf, String)> {
+    let games = read_corpus(root, "mineunifier_games.txt");
+    let boards = read_corpus(root, "fragment_boards.txt");
+    let mut out = vec![
+        (
+            root.join("tests/corpus_games.rs"),
+            test_file(
+                "The solvable games of the Haskell original (tests/corpus/mineunifier_games.txt),\n//! solved by rustc at compile time.",
+                games.iter().filter(|e| e.expect == Expect::Solved),
+            ),
+        ),
+        (
+            root.join("tests/corpus_fragment_boards.rs"),
+            test_file(
+                "The `expect: solved` random boards of tests/corpus/fragment_boards.txt, solved by\n//! rustc at compile time.",
+                boards.iter().filter(|e| e.expect == Expect::Solved),
+            ),
+        ),
+    ];
+    for e in games.iter().filter(|e| e.expect != Expect::Solved) {
+        out.push((
+            root.join(format!("ui-tests/{}.rs", ident(&e.title))),
+            ui_file(e),
+        ));
+    }
+    let mut per_size: std::collections::BTreeMap<String, usize> = Default::default();
+    for e in boards.iter().filter(|e| e.expect == Expect::Stuck) {
+        let size = format!("{}x{}", e.puzzle.rows(), e.puzzle.cols());
+        let n = per_size.entry(size).or_default();
+        if *n < STUCK_PER_SIZE {
+            *n += 1;
+            out.push((
+                root.join(format!("ui-tests/stuck_{}.rs", ident(&e.title))),
+                ui_file(e),
+            ));
+        }
+    }
+    out
+}
+
+/// `board 3 9x9/10` -> `board_3_9x9_10`.
+fn ident(title: &str) -> String {
+    title
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect::<String>()
+        .split('_')
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join("_")
+}
+
+/// A board as `solve!` rows, indented.
+fn rows(board: &Board, indent: &str) -> String {
+    (0..board.rows())
+        .map(|r| {
+            let cells: Vec<String> = (0..board.cols())
+                .map(|c| board.get(r, c).to_string())
+                .collect();
+            format!("{indent}[{}]\n", cells.join(" "))
+        })
+        .collect()
+}
+
+fn solve_call(e: &Entry, indent: &str) -> String {
+    let inner = format!("{indent}        ");
+    format!(
+        "typesweeper::solve! {{\n{indent}    puzzle: [\n{}{indent}    ]\n{indent}    answer: [\n{}{indent}    ]\n{indent}}}",
+        rows(&e.puzzle, &inner),
+        rows(&e.answer, &inner),
+    )
+}
+
+fn test_file<'a>(doc: &str, entries: impl Iterator<Item = &'a Entry>) -> String {
+    let mut s = format!(
+        "//! {doc}\n//!\n//! Generated by `cargo run -p xtask -- corpus-tests`; do not edit.\n\n#![recursion_limit = \"512\"]\n"
+    );
+    for e in entries {
+        s += &format!(
+            "\n/// {} (line {} of the corpus file)\n#[test]\nfn {}() {{\n    let solved = {};\n    assert_eq!(solved.to_string(), {:?});\n}}\n",
+            e.title,
+            e.line,
+            ident(&e.title),
+            solve_call(e, "    "),
+            e.answer.to_string(),
+        );
+    }
+    s
+}
+
+fn ui_file(e: &Entry) -> String {
+    let why = match e.expect {
+        Expect::Ambiguous => "has more than one solution",
+        _ => "needs more than one constraint at a time",
+    };
+    format!(
+        "// {} {why}: rustc must fail with \"type annotations needed\".\n// Generated by `cargo run -p xtask -- corpus-tests`; do not edit.\n\n#![recursion_limit = \"512\"]\n\nfn main() {{\n    let solved = {};\n    println!(\"{{solved}}\");\n}}\n",
+        e.title,
+        solve_call(e, "    "),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn generated_corpus_tests_are_up_to_date() {
+        let stale = super::stale_files(&super::root());
+        assert!(
+            stale.is_empty(),
+            "run `cargo run -p xtask -- corpus-tests`: stale {stale:?}"
+        );
+    }
+}
