@@ -8,7 +8,7 @@ use frunk_core::hlist::{HCons, HNil};
 use typesweeper_board::{Board, Cell};
 
 /// A board whose every cell rustc has derived: `Rows` is an HList of rows, each an HList of
-/// [`Mine`](super::Mine) and [`Num<N>`](super::Num) types.
+/// [`Mine`](crate::Mine) and [`Num<N>`](crate::Num) types.
 ///
 /// It is zero-sized; [`Solved::CELLS`] reads the cells off the type at compile time and
 /// `Display` prints them (cells joined by one space, rows by `\n`, no trailing newline).

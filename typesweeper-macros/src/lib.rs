@@ -7,7 +7,49 @@ mod parse;
 
 use proc_macro::TokenStream;
 
-/// Solves a puzzle at compile time. See `typesweeper::solve!`.
+/// Solves a Minesweeper puzzle at compile time, with rustc's trait solver.
+///
+/// ```
+/// let solved = typesweeper::solve! {
+///     puzzle: [
+///         [2 ? 2]
+///         [? ? ?]
+///         [? ? 3]
+///     ]
+///     answer: [
+///         [2 3 2]
+///         [x x x]
+///         [x x 3]
+///     ]
+/// };
+/// assert_eq!(solved.to_string(), "2 3 2\nx x x\nx x 3");
+/// ```
+///
+/// Each board is a bracketed list of bracketed rows; cells are separated by white space (commas
+/// between cells or rows are accepted too): `?` is a cell the solver must derive, `x` a mine,
+/// `0`-`8` a safe cell and its count.
+///
+/// The `answer` is concealed from the solver: an unknown cell meets its answer cell only through
+/// [`Reveal`](../typesweeper/trait.Reveal.html), once the rules have proved it safe (its number
+/// is then revealed, as a click would) or a mine. The other thing the answer gives away is its
+/// mine total over the unknown cells, which the [`Verify`](../typesweeper/trait.Verify.html)
+/// chain checks cell by cell.
+///
+/// The value is a zero-sized [`Solved`](../typesweeper/struct.Solved.html) whose type holds the
+/// derived cells (it is an `impl BoardRows`, so that when inference fails the error names cells,
+/// not the `let` binding); `Display` and `cells()` read the cells off the type.
+///
+/// # Errors
+///
+/// * Malformed input is a `compile_error!` at the offending token: an unknown token, ragged rows,
+///   boards of different shapes, a shown puzzle cell that differs from the answer, an answer
+///   number that disagrees with its neighbouring mines, a `?` in the answer, an empty board.
+/// * A board the rules cannot finish fails with `error[E0283]: type annotations needed`, whose
+///   first error reads ``cannot infer type of the type parameter `R3C4` declared on the function
+///   `puzzle` `` for the first undecided cell in reading order (rows and columns count from 1),
+///   with a note pointing at that cell's `?`.
+/// * Boards with more than about 120 mines among the unknown cells need a higher recursion
+///   limit: rustc says so (`E0275`) and names the attribute to add, `#![recursion_limit = "512"]`.
 #[proc_macro]
 pub fn solve(input: TokenStream) -> TokenStream {
     match expand::solve(input.into()) {
@@ -16,7 +58,24 @@ pub fn solve(input: TokenStream) -> TokenStream {
     }
 }
 
-/// A board written as tokens, as a type. See `typesweeper::puzzle!`.
+/// Defines a named puzzle type, for users who keep their puzzles as types.
+///
+/// ```
+/// typesweeper::puzzle! {
+///     /// Game 10 of the Haskell original.
+///     pub struct Game10 {
+///         puzzle: [[2 ? 2] [? ? ?] [? ? 3]]
+///         answer: [[2 3 2] [x x x] [x x 3]]
+///     }
+/// }
+///
+/// assert_eq!(Game10::PUZZLE, "2 ? 2\n? ? ?\n? ? 3");
+/// assert_eq!(Game10::solve().to_string(), "2 3 2\nx x x\nx x 3");
+/// ```
+///
+/// The struct gets the constants `PUZZLE` (the board text), `ROWS` and `COLS`, and a `solve()`
+/// function whose body is the same code `solve!` writes: rustc derives the board while compiling
+/// it, and the same errors apply.
 #[proc_macro]
 pub fn puzzle(input: TokenStream) -> TokenStream {
     match expand::puzzle(input.into()) {
