@@ -50,3 +50,8 @@ pub use typelevel::solved::{BoardRows, CellRow, CellRows, RowCells, Solved};
 pub use typelevel::verify::{Tally, Verify, VerifyBack};
 
 pub use typesweeper_macros::{puzzle, solve};
+
+/// The README's Rust examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
