@@ -8,5 +8,7 @@ pub mod complete;
 pub mod corpus;
 pub mod deduction;
 pub mod fragment;
+pub mod game;
+pub mod layout;
 
 pub use deduction::{Deduced, Deduction, Given, Reason, SolveError, Step};
