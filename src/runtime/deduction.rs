@@ -58,6 +58,15 @@ pub fn cell_name(cols: usize, i: usize) -> String {
     format!("R{}C{}", i / cols + 1, i % cols + 1)
 }
 
+/// `1 mine`, `2 mines`.
+fn plural(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
 /// Why a cell was decided.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reason {
@@ -127,8 +136,9 @@ impl Step {
                     format!("{name} {is}: the {number} at {at} already has its {number} mines")
                 } else {
                     format!(
-                        "{name} {is}: the {number} at {at} has {unknown_left} unknown neighbours \
-                         left for {mines_left} mines"
+                        "{name} {is}: the {number} at {at} has {} left for {}",
+                        plural(*unknown_left, "unknown neighbour"),
+                        plural(*mines_left, "mine")
                     )
                 }
             }
@@ -140,8 +150,10 @@ impl Step {
                     format!("{name} {is}: no mines remain (total count)")
                 } else {
                     format!(
-                        "{name} {is}: {mines_left} mines remain for {unknown_left} unknown cells \
-                         (total count)"
+                        "{name} {is}: {} {} for {} (total count)",
+                        plural(*mines_left, "mine"),
+                        if *mines_left == 1 { "remains" } else { "remain" },
+                        plural(*unknown_left, "unknown cell")
                     )
                 }
             }

@@ -9,6 +9,7 @@ pub mod corpus;
 pub mod deduction;
 pub mod fragment;
 pub mod game;
+pub mod generator;
 pub mod layout;
 
 pub use deduction::{Deduced, Deduction, Given, Reason, SolveError, Step};
