@@ -39,6 +39,7 @@
 
 pub use typesweeper_board as board;
 
+pub mod runtime;
 pub mod typelevel;
 
 pub use frunk_core::hlist::{HCons, HNil};

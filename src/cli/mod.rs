@@ -1,0 +1,51 @@
+//! Command-line interface: one module per subcommand, each with its clap `Args` and a `run`
+//! that returns the process exit code.
+//!
+//! Exit codes shared by every subcommand: 0 success, 1 the work could not be completed (a board
+//! left undecided, no board found), 2 bad input (clap uses 2 for usage errors too).
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod gen;
+mod solve;
+
+/// rustc's trait solver plays Minesweeper at compile time; this is the runtime mirror.
+#[derive(Parser, Debug)]
+#[command(name = "typesweeper", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve a board: print it with every decided cell filled in.
+    Solve(solve::Args),
+    /// Generate boards that a solver finishes without guessing.
+    Gen(gen::Args),
+}
+
+/// Parses the command line and runs the subcommand.
+pub fn run() -> ExitCode {
+    match Cli::parse().command {
+        Command::Solve(args) => solve::run(args),
+        Command::Gen(args) => gen::run(args),
+    }
+}
+
+/// The solver levels as the command line names them.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum LevelArg {
+    /// Exactly the compile-time rules (each number alone, reveals, total count).
+    Fragment,
+    /// Everything every consistent layout agrees on.
+    Complete,
+}
+
+/// Prints `message` as an error and returns exit code 2.
+fn bad_input(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(2)
+}

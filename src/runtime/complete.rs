@@ -1,0 +1,658 @@
+//! `complete`: every cell whose value is the same in all mine layouts consistent with the
+//! visible numbers and the total mine count (when known).
+//!
+//! How: the cheap local rules of [`fragment`](super::fragment) run first. What is left is
+//! split into the *frontier* (undecided cells touching a number with undecided neighbours) and
+//! the *interior* (the other undecided cells). Frontier cells joined through shared numbers form
+//! independent *components*; inside one, cells touching exactly the same numbers form a *box*
+//! (they are interchangeable, so only a box's mine count matters, weighted by
+//! `C(box size, count)`). Each component is enumerated by backtracking over box counts in
+//! breadth-first order, pruned by each number's remaining mines and capacity, and summarised per
+//! component mine count `k`: how many layouts (as a natural logarithm, so huge boards do not
+//! overflow) and the least and most mines each box takes. The total count then keeps only the
+//! combinations of per-component counts whose sum leaves the interior between 0 and its size;
+//! reachable sums are combined with prefix and suffix sets. With an answer, cells proved safe
+//! reveal their numbers and the whole thing runs again until nothing changes.
+//!
+//! The per-`k` layout counts are what exact mine probabilities need (weight each `k` by
+//! `C(interior, mines left - frontier mines)`); [`Analysis`] keeps them for that.
+//!
+//! ```
+//! use typesweeper::board::Board;
+//! use typesweeper::runtime::{complete, fragment, Given};
+//!
+//! // The 1-2-1 pattern: one number alone decides nothing, all of them together decide all.
+//! let puzzle: Board = "? ? ?\n1 2 1".parse().unwrap();
+//! assert!(!fragment::solve(&puzzle, Given::nothing()).unwrap().is_solved());
+//! let solved = complete::solve(&puzzle, Given::nothing()).unwrap();
+//! assert_eq!(solved.to_string(), "x s x\n1 2 1");
+//! ```
+
+use std::collections::HashMap;
+
+use super::deduction::{Deduced, Deduction, Given, Reason, SolveError, State};
+use crate::board::Board;
+
+/// Solves `puzzle` completely: decides every cell that all consistent layouts agree on,
+/// revealing numbers from the answer when one is given and solving again.
+pub fn solve(puzzle: &Board, given: Given<'_>) -> Result<Deduction, SolveError> {
+    let mut state = State::new(puzzle, given)?;
+    loop {
+        state.run_fragment()?;
+        let left = state.total.map(|t| t - state.mines);
+        let analysis = analyse(&state.cells, state.rows, state.cols, left)?;
+        let forced = analysis.forced_steps();
+        if forced.is_empty() {
+            return Ok(state.finish());
+        }
+        for (i, mine, reason) in forced {
+            if state.cells[i] == Deduced::Undecided {
+                state.decide(i, mine, reason)?;
+            }
+        }
+    }
+}
+
+/// What one component's layouts look like when they hold exactly `mines` mines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tally {
+    /// Mines in the component.
+    pub mines: usize,
+    /// Natural logarithm of the number of layouts (cell-level, i.e. box layouts weighted by
+    /// `C(box size, box mines)`).
+    pub ln_layouts: f64,
+    /// Per box, the fewest mines it holds in such a layout.
+    pub least: Vec<usize>,
+    /// Per box, the most mines it holds in such a layout.
+    pub most: Vec<usize>,
+    /// Per box, the natural logarithm of the sum over layouts of the box's mine count (so the
+    /// chance that a given cell of box `b` is a mine, given `mines`, is
+    /// `exp(ln_box_mines[b] - ln_layouts) / size of b`); `-inf` when the box never has a mine.
+    pub ln_box_mines: Vec<f64>,
+}
+
+/// An independent part of the frontier.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Component {
+    /// The number cells (row-major) whose constraints tie it together.
+    pub numbers: Vec<usize>,
+    /// Its cells grouped into boxes: cells touching exactly the same numbers.
+    pub boxes: Vec<Vec<usize>>,
+    /// One entry per mine count that some layout has, in increasing order of `mines`.
+    pub tallies: Vec<Tally>,
+    /// Whether each tally is still possible once the total mine count is taken into account.
+    pub feasible: Vec<bool>,
+}
+
+/// Everything [`analyse`] found about a position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// Per cell (row-major): whether some consistent layout makes it a mine.
+    pub can_be_mine: Vec<bool>,
+    /// Per cell: whether some consistent layout makes it safe.
+    pub can_be_safe: Vec<bool>,
+    /// The independent frontier components.
+    pub components: Vec<Component>,
+    /// Undecided cells that touch no number with undecided neighbours.
+    pub interior: Vec<usize>,
+    /// Mines not yet decided, when the total is known.
+    pub mines_left: Option<usize>,
+    /// Per cell, whether it took the total count to decide it.
+    by_total: Vec<bool>,
+}
+
+impl Analysis {
+    /// `Some(true)` when cell `i` is a mine in every consistent layout, `Some(false)` when it is
+    /// safe in every one, `None` when layouts disagree.
+    pub fn forced(&self, i: usize) -> Option<bool> {
+        match (self.can_be_mine[i], self.can_be_safe[i]) {
+            (true, false) => Some(true),
+            (false, true) => Some(false),
+            _ => None,
+        }
+    }
+
+    /// The undecided cells that every layout agrees on, with the reason to record.
+    fn forced_steps(&self) -> Vec<(usize, bool, Reason)> {
+        let mut out = Vec::new();
+        for comp in &self.components {
+            for &i in comp.boxes.iter().flatten() {
+                if let Some(mine) = self.forced(i) {
+                    let reason = Reason::AllLayouts {
+                        numbers: comp.numbers.clone(),
+                        with_total: self.by_total[i],
+                    };
+                    out.push((i, mine, reason));
+                }
+            }
+        }
+        for &i in &self.interior {
+            if let Some(mine) = self.forced(i) {
+                let reason = Reason::AllLayouts {
+                    numbers: Vec::new(),
+                    with_total: true,
+                };
+                out.push((i, mine, reason));
+            }
+        }
+        out.sort_by_key(|s| s.0);
+        out
+    }
+}
+
+/// Analyses a position: `cells` (row-major, `rows` x `cols`) as far as they are decided, and
+/// `mines_left`, the number of mines among the undecided cells when the total is known.
+///
+/// Fails with [`SolveError::Contradiction`] when no layout fits.
+pub fn analyse(
+    cells: &[Deduced],
+    rows: usize,
+    cols: usize,
+    mines_left: Option<usize>,
+) -> Result<Analysis, SolveError> {
+    let n = cells.len();
+    let neighbours = |i: usize| crate::board::neighbours(rows, cols, i / cols, i % cols);
+
+    // Constraints: number cells with undecided neighbours, and the mines they still need.
+    let mut constraint_of = vec![usize::MAX; n];
+    let mut numbers = Vec::new();
+    let mut need = Vec::new();
+    for i in 0..n {
+        if let Deduced::Safe(Some(v)) = cells[i] {
+            let mut mines = 0;
+            let mut unknown = 0;
+            for j in neighbours(i) {
+                match cells[j] {
+                    Deduced::Mine => mines += 1,
+                    Deduced::Undecided => unknown += 1,
+                    Deduced::Safe(_) => {}
+                }
+            }
+            let v = usize::from(v);
+            if mines > v || v - mines > unknown {
+                return Err(SolveError::Contradiction(format!(
+                    "the {v} at {} cannot be satisfied",
+                    super::deduction::cell_name(cols, i)
+                )));
+            }
+            if unknown > 0 {
+                constraint_of[i] = numbers.len();
+                numbers.push(i);
+                need.push(v - mines);
+            }
+        }
+    }
+
+    // Each undecided cell's constraints (its signature); frontier cells have some.
+    let mut signature: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut interior = Vec::new();
+    let mut frontier = Vec::new();
+    for i in 0..n {
+        if cells[i] != Deduced::Undecided {
+            continue;
+        }
+        let sig: Vec<usize> = neighbours(i)
+            .map(|j| constraint_of[j])
+            .filter(|&c| c != usize::MAX)
+            .collect();
+        if sig.is_empty() {
+            interior.push(i);
+        } else {
+            signature[i] = sig;
+            frontier.push(i);
+        }
+    }
+
+    // Components: union-find over constraints, joined through shared cells.
+    let mut parent: Vec<usize> = (0..numbers.len()).collect();
+    fn find(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    for &i in &frontier {
+        let first = find(&mut parent, signature[i][0]);
+        for &c in &signature[i][1..] {
+            let r = find(&mut parent, c);
+            parent[r] = first;
+        }
+    }
+    let mut comp_of_root: HashMap<usize, usize> = HashMap::new();
+    let mut groups: Vec<(Vec<usize>, Vec<usize>)> = Vec::new(); // (constraints, cells)
+    for c in 0..numbers.len() {
+        let r = find(&mut parent, c);
+        let k = *comp_of_root.entry(r).or_insert_with(|| {
+            groups.push((Vec::new(), Vec::new()));
+            groups.len() - 1
+        });
+        groups[k].0.push(c);
+    }
+    for &i in &frontier {
+        let r = find(&mut parent, signature[i][0]);
+        groups[comp_of_root[&r]].1.push(i);
+    }
+
+    let ln_fact = ln_factorials(8);
+    let mut components = Vec::with_capacity(groups.len());
+    for (constraints, cells_of) in &groups {
+        let comp = enumerate(constraints, cells_of, &signature, &need, &numbers, &ln_fact);
+        if comp.tallies.is_empty() {
+            let names: Vec<String> = comp
+                .numbers
+                .iter()
+                .map(|&j| super::deduction::cell_name(cols, j))
+                .collect();
+            return Err(SolveError::Contradiction(format!(
+                "no mine layout fits the numbers at {}",
+                names.join(", ")
+            )));
+        }
+        components.push(comp);
+    }
+
+    let mut analysis = Analysis {
+        can_be_mine: cells.iter().map(|&c| c == Deduced::Mine).collect(),
+        can_be_safe: cells
+            .iter()
+            .map(|&c| matches!(c, Deduced::Safe(_)))
+            .collect(),
+        components,
+        interior,
+        mines_left,
+        by_total: vec![false; n],
+    };
+    // Without the total, every tally is possible; note what that alone decides.
+    let before: Vec<Option<bool>> = {
+        mark(&mut analysis, None);
+        (0..n).map(|i| analysis.forced(i)).collect()
+    };
+    if let Some(left) = mines_left {
+        restrict_to_total(&mut analysis, left)?;
+        for (i, cell) in cells.iter().enumerate() {
+            if *cell == Deduced::Undecided {
+                analysis.can_be_mine[i] = false;
+                analysis.can_be_safe[i] = false;
+            }
+        }
+        mark(&mut analysis, Some(left));
+        for (i, was) in before.iter().enumerate() {
+            analysis.by_total[i] = was.is_none() && analysis.forced(i).is_some();
+        }
+    }
+    Ok(analysis)
+}
+
+/// Sets `can_be_mine`/`can_be_safe` of undecided cells from the feasible tallies; interior cells
+/// from the feasible frontier totals when `mines_left` is known (else they can be anything).
+fn mark(a: &mut Analysis, mines_left: Option<usize>) {
+    for comp in &a.components {
+        for (t, tally) in comp.tallies.iter().enumerate() {
+            if !comp.feasible[t] {
+                continue;
+            }
+            for (b, cells) in comp.boxes.iter().enumerate() {
+                for &i in cells {
+                    a.can_be_mine[i] |= tally.most[b] > 0;
+                    a.can_be_safe[i] |= tally.least[b] < cells.len();
+                }
+            }
+        }
+    }
+    let size = a.interior.len();
+    if size == 0 {
+        return;
+    }
+    let (mut mine, mut safe) = (true, true);
+    if let Some(left) = mines_left {
+        let sums = reachable(a.components.iter());
+        let interior_counts = sums
+            .iter()
+            .enumerate()
+            .filter(|&(s, &ok)| ok && s <= left && left - s <= size)
+            .map(|(s, _)| left - s);
+        (mine, safe) = (false, false);
+        for j in interior_counts {
+            mine |= j > 0;
+            safe |= j < size;
+        }
+    }
+    for &i in &a.interior {
+        a.can_be_mine[i] = mine;
+        a.can_be_safe[i] = safe;
+    }
+}
+
+/// The sums of feasible per-component mine counts, as a membership vector.
+fn reachable<'c>(components: impl Iterator<Item = &'c Component>) -> Vec<bool> {
+    let mut sums = vec![true];
+    for comp in components {
+        let max = comp.tallies.last().map_or(0, |t| t.mines);
+        let mut next = vec![false; sums.len() + max];
+        for (s, _) in sums.iter().enumerate().filter(|(_, &ok)| ok) {
+            for (t, tally) in comp.tallies.iter().enumerate() {
+                if comp.feasible[t] {
+                    next[s + tally.mines] = true;
+                }
+            }
+        }
+        sums = next;
+    }
+    sums
+}
+
+/// Keeps the tallies that some combination with the other components and the interior can
+/// complete to exactly `left` mines.
+fn restrict_to_total(a: &mut Analysis, left: usize) -> Result<(), SolveError> {
+    let size = a.interior.len();
+    let count = a.components.len();
+    // prefix[k]: sums over components before k; suffix[k]: over components k and after.
+    let mut prefix = vec![vec![true]];
+    for comp in &a.components {
+        let last = prefix.last().expect("starts non-empty");
+        prefix.push(add(last, comp));
+    }
+    let mut suffix = vec![vec![true]; count + 1];
+    for k in (0..count).rev() {
+        suffix[k] = add(&suffix[k + 1], &a.components[k]);
+    }
+    let full = &prefix[count];
+    if !full
+        .iter()
+        .enumerate()
+        .any(|(s, &ok)| ok && s <= left && left - s <= size)
+    {
+        return Err(SolveError::Contradiction(format!(
+            "no mine layout fits the numbers with {left} mines left for the undecided cells"
+        )));
+    }
+    for k in 0..count {
+        // Sums of all the other components.
+        let others = convolve(&prefix[k], &suffix[k + 1]);
+        // cumulative[s] = how many reachable sums are < s.
+        let mut cumulative = vec![0usize; others.len() + 1];
+        for (s, &ok) in others.iter().enumerate() {
+            cumulative[s + 1] = cumulative[s] + usize::from(ok);
+        }
+        let comp = &mut a.components[k];
+        for (t, tally) in comp.tallies.iter().enumerate() {
+            // need others in [left - size - m, left - m]
+            let m = tally.mines;
+            comp.feasible[t] = if m > left {
+                false
+            } else {
+                let hi = (left - m).min(others.len() - 1);
+                let lo = (left - m).saturating_sub(size);
+                lo <= hi && cumulative[hi + 1] > cumulative[lo]
+            };
+        }
+    }
+    Ok(())
+}
+
+fn add(sums: &[bool], comp: &Component) -> Vec<bool> {
+    let max = comp.tallies.last().map_or(0, |t| t.mines);
+    let mut next = vec![false; sums.len() + max];
+    for (s, _) in sums.iter().enumerate().filter(|(_, &ok)| ok) {
+        for tally in &comp.tallies {
+            next[s + tally.mines] = true;
+        }
+    }
+    next
+}
+
+fn convolve(a: &[bool], b: &[bool]) -> Vec<bool> {
+    let mut out = vec![false; a.len() + b.len() - 1];
+    let bs: Vec<usize> = (0..b.len()).filter(|&j| b[j]).collect();
+    for i in (0..a.len()).filter(|&i| a[i]) {
+        for &j in &bs {
+            out[i + j] = true;
+        }
+    }
+    out
+}
+
+/// `ln(k!)` for `k` in `0..=n`.
+fn ln_factorials(n: usize) -> Vec<f64> {
+    let mut out = vec![0.0; n + 1];
+    for k in 1..=n {
+        out[k] = out[k - 1] + (k as f64).ln();
+    }
+    out
+}
+
+/// `ln(e^a + e^b)`, exact for `-inf` operands.
+fn ln_add(a: f64, b: f64) -> f64 {
+    let (hi, lo) = if a > b { (a, b) } else { (b, a) };
+    if lo == f64::NEG_INFINITY {
+        hi
+    } else {
+        hi + (lo - hi).exp().ln_1p()
+    }
+}
+
+/// Search state for one component.
+struct Search<'a> {
+    /// Per box (in search order): size and constraints.
+    size: Vec<usize>,
+    constraints: Vec<Vec<usize>>,
+    /// Per local constraint: mines still needed, and capacity of unassigned boxes.
+    need: Vec<usize>,
+    capacity: Vec<usize>,
+    counts: Vec<usize>,
+    ln_weight: f64,
+    ln_binomial: &'a dyn Fn(usize, usize) -> f64,
+    by_mines: HashMap<usize, Tally>,
+}
+
+impl Search<'_> {
+    fn run(&mut self, b: usize, mines: usize) {
+        if b == self.size.len() {
+            self.record(mines);
+            return;
+        }
+        let size = self.size[b];
+        let (mut lo, mut hi) = (0, size);
+        for &c in &self.constraints[b] {
+            hi = hi.min(self.need[c]);
+            // the other unassigned boxes of `c` can take at most capacity - size
+            lo = lo.max(self.need[c].saturating_sub(self.capacity[c] - size));
+        }
+        if lo > hi {
+            return;
+        }
+        for &c in &self.constraints[b] {
+            self.capacity[c] -= size;
+        }
+        for k in lo..=hi {
+            for &c in &self.constraints[b] {
+                self.need[c] -= k;
+            }
+            self.counts[b] = k;
+            let w = (self.ln_binomial)(size, k);
+            self.ln_weight += w;
+            self.run(b + 1, mines + k);
+            self.ln_weight -= w;
+            for &c in &self.constraints[b] {
+                self.need[c] += k;
+            }
+        }
+        for &c in &self.constraints[b] {
+            self.capacity[c] += size;
+        }
+    }
+
+    fn record(&mut self, mines: usize) {
+        let boxes = self.size.len();
+        let tally = self.by_mines.entry(mines).or_insert_with(|| Tally {
+            mines,
+            ln_layouts: f64::NEG_INFINITY,
+            least: vec![usize::MAX; boxes],
+            most: vec![0; boxes],
+            ln_box_mines: vec![f64::NEG_INFINITY; boxes],
+        });
+        tally.ln_layouts = ln_add(tally.ln_layouts, self.ln_weight);
+        for b in 0..boxes {
+            let k = self.counts[b];
+            tally.least[b] = tally.least[b].min(k);
+            tally.most[b] = tally.most[b].max(k);
+            if k > 0 {
+                tally.ln_box_mines[b] =
+                    ln_add(tally.ln_box_mines[b], self.ln_weight + (k as f64).ln());
+            }
+        }
+    }
+}
+
+/// Enumerates one component's layouts by box counts.
+fn enumerate(
+    constraints: &[usize],
+    cells: &[usize],
+    signature: &[Vec<usize>],
+    need: &[usize],
+    numbers: &[usize],
+    ln_fact: &[f64],
+) -> Component {
+    // Boxes: cells with the same signature.
+    let mut box_of: HashMap<&[usize], usize> = HashMap::new();
+    let mut boxes: Vec<Vec<usize>> = Vec::new();
+    for &i in cells {
+        let b = *box_of.entry(&signature[i]).or_insert_with(|| {
+            boxes.push(Vec::new());
+            boxes.len() - 1
+        });
+        boxes[b].push(i);
+    }
+    let local: HashMap<usize, usize> = constraints
+        .iter()
+        .enumerate()
+        .map(|(l, &c)| (c, l))
+        .collect();
+    let box_constraints: Vec<Vec<usize>> = boxes
+        .iter()
+        .map(|cells| signature[cells[0]].iter().map(|c| local[c]).collect())
+        .collect();
+    // Breadth-first order over boxes through shared constraints, so constraints close early.
+    let mut boxes_of_constraint = vec![Vec::new(); constraints.len()];
+    for (b, cs) in box_constraints.iter().enumerate() {
+        for &c in cs {
+            boxes_of_constraint[c].push(b);
+        }
+    }
+    let mut order = Vec::with_capacity(boxes.len());
+    let mut seen = vec![false; boxes.len()];
+    for start in 0..boxes.len() {
+        if seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut head = order.len();
+        order.push(start);
+        while head < order.len() {
+            let b = order[head];
+            head += 1;
+            for &c in &box_constraints[b] {
+                for &nb in &boxes_of_constraint[c] {
+                    if !seen[nb] {
+                        seen[nb] = true;
+                        order.push(nb);
+                    }
+                }
+            }
+        }
+    }
+    let boxes: Vec<Vec<usize>> = order.iter().map(|&b| boxes[b].clone()).collect();
+    let box_constraints: Vec<Vec<usize>> =
+        order.iter().map(|&b| box_constraints[b].clone()).collect();
+
+    let mut capacity = vec![0; constraints.len()];
+    for (b, cs) in box_constraints.iter().enumerate() {
+        for &c in cs {
+            capacity[c] += boxes[b].len();
+        }
+    }
+    let ln_binomial = |n: usize, k: usize| ln_fact[n] - ln_fact[k] - ln_fact[n - k];
+    let mut search = Search {
+        size: boxes.iter().map(Vec::len).collect(),
+        constraints: box_constraints,
+        need: constraints.iter().map(|&c| need[c]).collect(),
+        capacity,
+        counts: vec![0; boxes.len()],
+        ln_weight: 0.0,
+        ln_binomial: &ln_binomial,
+        by_mines: HashMap::new(),
+    };
+    search.run(0, 0);
+    let mut tallies: Vec<Tally> = search.by_mines.into_values().collect();
+    tallies.sort_by_key(|t| t.mines);
+    let mut numbers: Vec<usize> = constraints.iter().map(|&c| numbers[c]).collect();
+    numbers.sort_unstable();
+    Component {
+        numbers,
+        boxes,
+        feasible: vec![true; tallies.len()],
+        tallies,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Board {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn one_two_one() {
+        let d = solve(&board("? ? ? ?\n1 2 2 1"), Given::nothing()).unwrap();
+        assert_eq!(d.to_string(), "s x x s\n1 2 2 1");
+    }
+
+    #[test]
+    fn total_count_decides_interior() {
+        // The 1 takes one of two frontier cells; with 1 mine in all, the far cell is safe.
+        let puzzle = board("1 ? ?\n1 ? ?\n");
+        let d = solve(&puzzle, Given::total(1)).unwrap();
+        assert_eq!(d.to_string(), "1 ? s\n1 ? s");
+        assert!(d.explain()[0].contains("total count"), "{:?}", d.explain());
+        let d = solve(&puzzle, Given::total(3)).unwrap();
+        assert_eq!(d.to_string(), "1 ? x\n1 ? x");
+    }
+
+    #[test]
+    fn contradictions_are_errors() {
+        let e = solve(&board("1 ? 1\n? 3 ?"), Given::nothing()).unwrap_err();
+        assert!(matches!(e, SolveError::Contradiction(_)), "{e}");
+        let e = solve(&board("1 ? ?"), Given::total(0)).unwrap_err();
+        assert!(matches!(e, SolveError::Contradiction(_)), "{e}");
+    }
+
+    #[test]
+    fn layout_counts_are_kept_for_probabilities() {
+        // `1` with three undecided neighbours: one layout per cell, one mine each.
+        let cells = [
+            Deduced::Safe(Some(1)),
+            Deduced::Undecided,
+            Deduced::Undecided,
+        ];
+        let a = analyse(&cells, 1, 3, None).unwrap();
+        assert_eq!(a.components.len(), 1);
+        let t = &a.components[0].tallies;
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].mines, 1);
+        assert!((t[0].ln_layouts.exp() - 1.0).abs() < 1e-9);
+        let cells = [
+            Deduced::Undecided,
+            Deduced::Safe(Some(1)),
+            Deduced::Undecided,
+        ];
+        let a = analyse(&cells, 1, 3, Some(1)).unwrap();
+        let t = &a.components[0].tallies[0];
+        assert_eq!(a.components[0].boxes.len(), 1);
+        assert!((t.ln_layouts.exp() - 2.0).abs() < 1e-9);
+        assert!((t.ln_box_mines[0].exp() - 2.0).abs() < 1e-9);
+        assert_eq!(a.forced(0), None);
+    }
+}

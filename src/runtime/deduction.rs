@@ -1,0 +1,622 @@
+//! What a solver knows about each cell, why it knows it, and what it was given.
+//!
+//! Both solvers ([`fragment`](super::fragment) and [`complete`](super::complete)) take a visible
+//! board plus a [`Given`] (the concealed answer and/or the total mine count) and return a
+//! [`Deduction`]: one [`Deduced`] per cell and a trace of [`Step`]s saying which constraint forced
+//! each decision. Cells are indexed row-major from 0 in code; people see 1-based `R{row}C{col}`.
+
+use std::collections::VecDeque;
+use std::fmt;
+
+use crate::board::{Board, Cell};
+
+/// What a solver concluded about one cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Deduced {
+    /// Not decided: some consistent layouts disagree (or the rules in use cannot tell).
+    Undecided,
+    /// The cell is a mine.
+    Mine,
+    /// The cell is safe; `Some(n)` when its number is known (shown or revealed from the answer).
+    Safe(Option<u8>),
+}
+
+impl Deduced {
+    /// The character the `solve` command prints: `x`, the number, `s` (safe, number unknown)
+    /// or `?`.
+    pub fn to_char(self) -> char {
+        match self {
+            Deduced::Undecided => '?',
+            Deduced::Mine => 'x',
+            Deduced::Safe(Some(n)) => char::from(b'0' + n),
+            Deduced::Safe(None) => 's',
+        }
+    }
+
+    /// What a puzzle cell already says.
+    pub fn from_cell(cell: Cell) -> Deduced {
+        match cell {
+            Cell::Unknown => Deduced::Undecided,
+            Cell::Mine => Deduced::Mine,
+            Cell::Num(n) => Deduced::Safe(Some(n)),
+        }
+    }
+
+    /// Whether the cell is decided (a mine or safe).
+    pub fn is_decided(self) -> bool {
+        self != Deduced::Undecided
+    }
+}
+
+/// The name people see for row-major cell `i` on a board with `cols` columns: `R{row}C{col}`,
+/// counted from 1.
+///
+/// ```
+/// assert_eq!(typesweeper::runtime::deduction::cell_name(30, 31), "R2C2");
+/// ```
+pub fn cell_name(cols: usize, i: usize) -> String {
+    format!("R{}C{}", i / cols + 1, i % cols + 1)
+}
+
+/// `1 mine`, `2 mines`.
+fn plural(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+/// Why a cell was decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The number at cell `at` (row-major) alone forces it: `number` mines in total around it,
+    /// `mines_left` of them still to place among `unknown_left` undecided neighbours.
+    Number {
+        /// The number cell.
+        at: usize,
+        /// Its number.
+        number: u8,
+        /// Undecided neighbours before this deduction.
+        unknown_left: usize,
+        /// Mines still to place among them.
+        mines_left: usize,
+    },
+    /// The total mine count alone forces it: `mines_left` mines for `unknown_left` undecided
+    /// cells.
+    Total {
+        /// Undecided cells on the whole board before this deduction.
+        unknown_left: usize,
+        /// Mines not yet found.
+        mines_left: usize,
+    },
+    /// The cell was proved safe, so its number was read from the answer (a "click").
+    Revealed(u8),
+    /// Every mine layout that fits these numbers (row-major number cells), and the total count
+    /// when `with_total`, agrees on the cell. Empty `numbers` means an interior cell decided by
+    /// the count alone together with the frontier.
+    AllLayouts {
+        /// The number cells of the cell's frontier component.
+        numbers: Vec<usize>,
+        /// Whether the total mine count took part.
+        with_total: bool,
+    },
+}
+
+/// One deduction of the trace: `cell` became `what` because of `reason`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The cell, row-major from 0.
+    pub cell: usize,
+    /// What it became ([`Deduced::Mine`] or [`Deduced::Safe`]).
+    pub what: Deduced,
+    /// Why.
+    pub reason: Reason,
+}
+
+impl Step {
+    /// The step as a sentence, e.g. `R3C4 is a mine: the 2 at R2C3 has 2 unknown neighbours left
+    /// for 2 mines`.
+    pub fn describe(&self, cols: usize) -> String {
+        let name = cell_name(cols, self.cell);
+        let is = match self.what {
+            Deduced::Mine => "is a mine",
+            _ => "is safe",
+        };
+        match &self.reason {
+            Reason::Revealed(n) => format!("{name} revealed {n} from the answer"),
+            Reason::Number {
+                at,
+                number,
+                unknown_left,
+                mines_left,
+            } => {
+                let at = cell_name(cols, *at);
+                if *mines_left == 0 {
+                    format!("{name} {is}: the {number} at {at} already has its {number} mines")
+                } else {
+                    format!(
+                        "{name} {is}: the {number} at {at} has {} left for {}",
+                        plural(*unknown_left, "unknown neighbour"),
+                        plural(*mines_left, "mine")
+                    )
+                }
+            }
+            Reason::Total {
+                unknown_left,
+                mines_left,
+            } => {
+                if *mines_left == 0 {
+                    format!("{name} {is}: no mines remain (total count)")
+                } else {
+                    format!(
+                        "{name} {is}: {} {} for {} (total count)",
+                        plural(*mines_left, "mine"),
+                        if *mines_left == 1 { "remains" } else { "remain" },
+                        plural(*unknown_left, "unknown cell")
+                    )
+                }
+            }
+            Reason::AllLayouts {
+                numbers,
+                with_total,
+            } => {
+                let total = if *with_total {
+                    " and the total count"
+                } else {
+                    ""
+                };
+                if numbers.is_empty() {
+                    format!("{name} {is}: every layout that fits the numbers{total} agrees")
+                } else {
+                    let names: Vec<String> = numbers.iter().map(|&j| cell_name(cols, j)).collect();
+                    format!(
+                        "{name} {is}: every layout that fits the numbers at {}{total} agrees",
+                        names.join(", ")
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// What a solver is told besides the visible board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Given<'a> {
+    /// The full answer: cells proved safe reveal their number from it, and its mine count is the
+    /// total.
+    pub answer: Option<&'a Board>,
+    /// The number of mines on the whole board (shown ones included). Implied by `answer`.
+    pub total_mines: Option<usize>,
+}
+
+impl<'a> Given<'a> {
+    /// Nothing but the visible board.
+    pub fn nothing() -> Given<'a> {
+        Given::default()
+    }
+
+    /// The answer (which also gives the total mine count).
+    pub fn answer(answer: &'a Board) -> Given<'a> {
+        Given {
+            answer: Some(answer),
+            total_mines: None,
+        }
+    }
+
+    /// Only the total mine count.
+    pub fn total(total_mines: usize) -> Given<'a> {
+        Given {
+            answer: None,
+            total_mines: Some(total_mines),
+        }
+    }
+
+    /// Checks the givens against the puzzle and returns the total mine count in force.
+    pub fn check(&self, puzzle: &Board) -> Result<Option<usize>, SolveError> {
+        let mut total = self.total_mines;
+        if let Some(answer) = self.answer {
+            answer
+                .check_answer()
+                .map_err(|e| SolveError::BadInput(format!("the answer is inconsistent: {e}")))?;
+            puzzle
+                .check_puzzle_of(answer)
+                .map_err(|e| SolveError::BadInput(format!("the answer does not fit: {e}")))?;
+            let mines = answer.mine_count();
+            if total.is_some_and(|t| t != mines) {
+                return Err(SolveError::BadInput(format!(
+                    "the total of {} mines differs from the answer's {mines}",
+                    total.unwrap_or_default()
+                )));
+            }
+            total = Some(mines);
+        }
+        if let Some(t) = total {
+            let shown = puzzle.mine_count();
+            let unknown = puzzle.cells().iter().filter(|c| !c.is_known()).count();
+            if t < shown || t - shown > unknown {
+                return Err(SolveError::BadInput(format!(
+                    "a total of {t} mines cannot fit: the puzzle shows {shown} mines and has \
+                     {unknown} unknown cells"
+                )));
+            }
+        }
+        Ok(total)
+    }
+}
+
+/// Why a solver could not run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The givens do not fit the puzzle (shape, an inconsistent answer, an impossible total).
+    BadInput(String),
+    /// The rules cannot all hold (the board has no solution, or the answer disagrees with what
+    /// the rules prove).
+    Contradiction(String),
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::BadInput(m) => f.write_str(m),
+            SolveError::Contradiction(m) => write!(f, "contradiction: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// A solver's result: one [`Deduced`] per cell (row-major) and the trace of deductions in the
+/// order they were made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deduction {
+    rows: usize,
+    cols: usize,
+    cells: Vec<Deduced>,
+    trace: Vec<Step>,
+}
+
+impl Deduction {
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Per cell, row-major.
+    pub fn cells(&self) -> &[Deduced] {
+        &self.cells
+    }
+
+    /// The deductions in order (cells the puzzle showed are not in it).
+    pub fn trace(&self) -> &[Step] {
+        &self.trace
+    }
+
+    /// The trace as sentences, one per step.
+    pub fn explain(&self) -> Vec<String> {
+        self.trace.iter().map(|s| s.describe(self.cols)).collect()
+    }
+
+    /// Whether every cell is decided.
+    pub fn is_solved(&self) -> bool {
+        self.cells.iter().all(|c| c.is_decided())
+    }
+
+    /// The undecided cells as 1-based `(row, col)` pairs in reading order (the cells a
+    /// compile-time error should name).
+    pub fn undecided(&self) -> Vec<(usize, usize)> {
+        (0..self.cells.len())
+            .filter(|&i| !self.cells[i].is_decided())
+            .map(|i| (i / self.cols + 1, i % self.cols + 1))
+            .collect()
+    }
+
+    /// The result as a board when every decided cell has a known value (`?` for undecided);
+    /// `None` when some safe cell's number is unknown.
+    pub fn to_board(&self) -> Option<Board> {
+        let cells = self
+            .cells
+            .iter()
+            .map(|d| match d {
+                Deduced::Undecided => Some(Cell::Unknown),
+                Deduced::Mine => Some(Cell::Mine),
+                Deduced::Safe(Some(n)) => Some(Cell::Num(*n)),
+                Deduced::Safe(None) => None,
+            })
+            .collect::<Option<Vec<Cell>>>()?;
+        Some(Board::new(self.rows, self.cols, cells))
+    }
+}
+
+impl fmt::Display for Deduction {
+    /// Cells joined by one space, rows by `\n`: `x`, a number, `s` or `?`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for r in 0..self.rows {
+            if r > 0 {
+                f.write_str("\n")?;
+            }
+            for c in 0..self.cols {
+                if c > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{}", self.cells[r * self.cols + c].to_char())?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The working state shared by both solvers: the cells, the answer for reveals, the total, the
+/// trace, and a queue of number cells whose rule may fire.
+pub(crate) struct State<'a> {
+    pub(crate) rows: usize,
+    pub(crate) cols: usize,
+    pub(crate) cells: Vec<Deduced>,
+    answer: Option<&'a Board>,
+    pub(crate) total: Option<usize>,
+    trace: Vec<Step>,
+    queue: VecDeque<usize>,
+    queued: Vec<bool>,
+    /// Mines decided so far, shown ones included.
+    pub(crate) mines: usize,
+    /// Undecided cells.
+    pub(crate) undecided: usize,
+}
+
+impl<'a> State<'a> {
+    /// Checks the givens and sets up the state, with every number the puzzle shows queued.
+    pub(crate) fn new(puzzle: &Board, given: Given<'a>) -> Result<State<'a>, SolveError> {
+        let total = given.check(puzzle)?;
+        let cells: Vec<Deduced> = puzzle
+            .cells()
+            .iter()
+            .map(|&c| Deduced::from_cell(c))
+            .collect();
+        let mut state = State {
+            rows: puzzle.rows(),
+            cols: puzzle.cols(),
+            mines: cells.iter().filter(|&&c| c == Deduced::Mine).count(),
+            undecided: cells.iter().filter(|c| !c.is_decided()).count(),
+            queued: vec![false; cells.len()],
+            cells,
+            answer: given.answer,
+            total,
+            trace: Vec::new(),
+            queue: VecDeque::new(),
+        };
+        for i in 0..state.cells.len() {
+            state.enqueue(i);
+        }
+        Ok(state)
+    }
+
+    pub(crate) fn finish(self) -> Deduction {
+        Deduction {
+            rows: self.rows,
+            cols: self.cols,
+            cells: self.cells,
+            trace: self.trace,
+        }
+    }
+
+    pub(crate) fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + Clone {
+        crate::board::neighbours(self.rows, self.cols, i / self.cols, i % self.cols)
+    }
+
+    pub(crate) fn name(&self, i: usize) -> String {
+        cell_name(self.cols, i)
+    }
+
+    /// Queues cell `i` if it is a number with undecided neighbours.
+    fn enqueue(&mut self, i: usize) {
+        if matches!(self.cells[i], Deduced::Safe(Some(_))) && !self.queued[i] {
+            self.queued[i] = true;
+            self.queue.push_back(i);
+        }
+    }
+
+    /// Records a decision for an undecided cell, reveals a safe cell's number from the answer,
+    /// and queues the numbers it may wake. Fails when the answer disagrees.
+    pub(crate) fn decide(
+        &mut self,
+        i: usize,
+        mine: bool,
+        reason: Reason,
+    ) -> Result<(), SolveError> {
+        debug_assert_eq!(self.cells[i], Deduced::Undecided);
+        let truth = self.answer.map(|a| a.cells()[i]);
+        let what = if mine {
+            if let Some(Cell::Num(n)) = truth {
+                return Err(SolveError::Contradiction(format!(
+                    "the rules prove {} is a mine but the answer has {n}",
+                    self.name(i)
+                )));
+            }
+            self.mines += 1;
+            Deduced::Mine
+        } else {
+            if truth == Some(Cell::Mine) {
+                return Err(SolveError::Contradiction(format!(
+                    "the rules prove {} is safe but the answer has a mine",
+                    self.name(i)
+                )));
+            }
+            Deduced::Safe(None)
+        };
+        self.undecided -= 1;
+        self.cells[i] = what;
+        self.trace.push(Step {
+            cell: i,
+            what,
+            reason,
+        });
+        if let Some(Cell::Num(n)) = truth {
+            self.cells[i] = Deduced::Safe(Some(n));
+            self.trace.push(Step {
+                cell: i,
+                what: self.cells[i],
+                reason: Reason::Revealed(n),
+            });
+            self.enqueue(i);
+        }
+        for j in self.neighbours(i) {
+            self.enqueue(j);
+        }
+        Ok(())
+    }
+
+    /// The local rule for number cell `i`: all undecided neighbours safe when its mines are
+    /// found, all mines when they are exactly the mines left. Returns whether it decided
+    /// anything.
+    fn local(&mut self, i: usize) -> Result<bool, SolveError> {
+        let Deduced::Safe(Some(n)) = self.cells[i] else {
+            return Ok(false);
+        };
+        let (mut mines, mut unknown) = (0usize, 0usize);
+        for j in self.neighbours(i) {
+            match self.cells[j] {
+                Deduced::Mine => mines += 1,
+                Deduced::Undecided => unknown += 1,
+                Deduced::Safe(_) => {}
+            }
+        }
+        let n_us = usize::from(n);
+        if mines > n_us || n_us - mines > unknown {
+            return Err(SolveError::Contradiction(format!(
+                "the {n} at {} has {mines} neighbouring mines and {unknown} unknown neighbours",
+                self.name(i)
+            )));
+        }
+        let left = n_us - mines;
+        if unknown == 0 || (left != 0 && left != unknown) {
+            return Ok(false);
+        }
+        let reason = Reason::Number {
+            at: i,
+            number: n,
+            unknown_left: unknown,
+            mines_left: left,
+        };
+        let targets: Vec<usize> = self
+            .neighbours(i)
+            .filter(|&j| self.cells[j] == Deduced::Undecided)
+            .collect();
+        for j in targets {
+            self.decide(j, left != 0, reason.clone())?;
+        }
+        Ok(true)
+    }
+
+    /// Runs the local rule on every queued number until the queue is empty.
+    pub(crate) fn drain_local(&mut self) -> Result<bool, SolveError> {
+        let mut changed = false;
+        while let Some(i) = self.queue.pop_front() {
+            self.queued[i] = false;
+            changed |= self.local(i)?;
+        }
+        Ok(changed)
+    }
+
+    /// The total rule: with `R` mines left for `U` undecided cells, all safe when `R == 0`, all
+    /// mines when `R == U`. Returns whether it decided anything.
+    pub(crate) fn total_rule(&mut self) -> Result<bool, SolveError> {
+        let Some(total) = self.total else {
+            return Ok(false);
+        };
+        let unknown = self.undecided;
+        if self.mines > total || total - self.mines > unknown {
+            return Err(SolveError::Contradiction(format!(
+                "{} mines are decided and {unknown} cells undecided, which cannot make the total \
+                 of {total}",
+                self.mines
+            )));
+        }
+        let left = total - self.mines;
+        if unknown == 0 || (left != 0 && left != unknown) {
+            return Ok(false);
+        }
+        let reason = Reason::Total {
+            unknown_left: unknown,
+            mines_left: left,
+        };
+        for j in 0..self.cells.len() {
+            if self.cells[j] == Deduced::Undecided {
+                self.decide(j, left != 0, reason.clone())?;
+            }
+        }
+        Ok(true)
+    }
+
+    /// The compile-time fragment to a fixpoint: local rules (with reveals) until nothing fires,
+    /// then the total rule, again until neither fires.
+    pub(crate) fn run_fragment(&mut self) -> Result<(), SolveError> {
+        loop {
+            self.drain_local()?;
+            if !self.total_rule()? {
+                return Ok(());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_read_as_sentences() {
+        let step = Step {
+            cell: 2 * 5 + 3,
+            what: Deduced::Mine,
+            reason: Reason::Number {
+                at: 5 + 2,
+                number: 2,
+                unknown_left: 2,
+                mines_left: 2,
+            },
+        };
+        assert_eq!(
+            step.describe(5),
+            "R3C4 is a mine: the 2 at R2C3 has 2 unknown neighbours left for 2 mines"
+        );
+        let step = Step {
+            cell: 0,
+            what: Deduced::Safe(None),
+            reason: Reason::Total {
+                unknown_left: 4,
+                mines_left: 0,
+            },
+        };
+        assert_eq!(
+            step.describe(5),
+            "R1C1 is safe: no mines remain (total count)"
+        );
+        let step = Step {
+            cell: 6,
+            what: Deduced::Safe(Some(3)),
+            reason: Reason::Revealed(3),
+        };
+        assert_eq!(step.describe(5), "R2C2 revealed 3 from the answer");
+    }
+
+    #[test]
+    fn givens_are_checked() {
+        let puzzle: Board = "? 1".parse().unwrap();
+        let bad: Board = "1 1".parse().unwrap();
+        assert!(matches!(
+            Given::answer(&bad).check(&puzzle),
+            Err(SolveError::BadInput(m)) if m.contains("inconsistent")
+        ));
+        let other: Board = "x 1\n1 1".parse().unwrap();
+        assert!(Given::answer(&other).check(&puzzle).is_err());
+        assert_eq!(Given::total(1).check(&puzzle), Ok(Some(1)));
+        assert!(Given::total(2).check(&puzzle).is_err());
+        let good: Board = "x 1".parse().unwrap();
+        assert_eq!(Given::answer(&good).check(&puzzle), Ok(Some(1)));
+    }
+}

@@ -1,0 +1,264 @@
+//! Finding boards a solver finishes without guessing, and writing them out.
+//!
+//! A candidate is a seeded [`Layout`](super::layout::Layout) opened at the first click by flood
+//! fill (exactly what a player sees after that click). It is kept when the chosen [`Level`]
+//! decides every cell: [`Level::Fragment`] with reveals from the answer (what the compile-time
+//! `solve!` does), [`Level::Complete`] with reveals and the total mine count. Seeds are tried in
+//! order `seed, seed + 1, ...` (wrapping), so each board's own seed regenerates it alone.
+//!
+//! ```
+//! use typesweeper::runtime::generator::{find_board, Level, Spec};
+//! use typesweeper::runtime::layout::FirstClick;
+//!
+//! let spec = Spec::new(9, 9, 10, FirstClick::Zero, Level::Complete);
+//! let found = find_board(&spec, 1, 1000).unwrap();
+//! assert!(found.seed >= 1);
+//! assert_eq!(find_board(&spec, found.seed, 1).unwrap(), found);
+//! ```
+
+use std::fmt::{self, Write as _};
+
+use super::deduction::Given;
+use super::game::Game;
+use super::layout::{default_click, place_mines, FirstClick, Guarantee, LayoutError};
+use super::{complete, fragment};
+use crate::board::Board;
+
+/// Which solver must finish the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// The compile-time rules ([`fragment`]), with reveals from the answer.
+    Fragment,
+    /// Everything that can be deduced ([`complete`]), with reveals and the total count.
+    Complete,
+}
+
+impl Level {
+    /// Whether this level decides every cell of `puzzle` given `answer`.
+    pub fn solves(self, puzzle: &Board, answer: &Board) -> bool {
+        let given = Given::answer(answer);
+        let result = match self {
+            Level::Fragment => fragment::solve(puzzle, given),
+            Level::Complete => complete::solve(puzzle, given),
+        };
+        result.is_ok_and(|d| d.is_solved())
+    }
+}
+
+/// What to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Spec {
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// Mines.
+    pub mines: usize,
+    /// First-click rule.
+    pub first_click: FirstClick,
+    /// First click, 0-based `(row, col)`; `None` for [`default_click`].
+    pub click: Option<(usize, usize)>,
+    /// The solver that must finish the board.
+    pub level: Level,
+}
+
+impl Spec {
+    /// A spec clicking at the default cell.
+    pub fn new(
+        rows: usize,
+        cols: usize,
+        mines: usize,
+        first_click: FirstClick,
+        level: Level,
+    ) -> Spec {
+        Spec {
+            rows,
+            cols,
+            mines,
+            first_click,
+            click: None,
+            level,
+        }
+    }
+
+    /// The first click, 0-based.
+    pub fn click(&self) -> (usize, usize) {
+        self.click
+            .unwrap_or_else(|| default_click(self.rows, self.cols, self.first_click))
+    }
+}
+
+/// A board found by [`find_board`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The seed that places its mines.
+    pub seed: u64,
+    /// What the player sees after the first click.
+    pub puzzle: Board,
+    /// The full answer.
+    pub answer: Board,
+}
+
+/// Why no board came out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GenError {
+    /// The spec itself is impossible (size, mines, click).
+    Layout(LayoutError),
+    /// No seed in the range tried gave a board the level solves.
+    NotFound {
+        /// Seeds tried.
+        attempts: u64,
+    },
+}
+
+impl fmt::Display for GenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenError::Layout(e) => e.fmt(f),
+            GenError::NotFound { attempts } => write!(
+                f,
+                "no board that the solver finishes without guessing in {attempts} attempts"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GenError {}
+
+/// The board for one seed, opened at the spec's first click; `None` when the click hits a mine
+/// (possible only when every cell is a mine).
+pub fn board_for_seed(spec: &Spec, seed: u64) -> Result<Option<Generated>, LayoutError> {
+    let (row, col) = spec.click();
+    if row >= spec.rows || col >= spec.cols {
+        return Err(LayoutError::ClickOutside(
+            row.saturating_mul(spec.cols).saturating_add(col),
+        ));
+    }
+    let click = row * spec.cols + col;
+    let layout = place_mines(
+        spec.rows,
+        spec.cols,
+        spec.mines,
+        seed,
+        spec.first_click,
+        click,
+    )?;
+    if layout.guarantee() == Guarantee::None {
+        return Ok(None);
+    }
+    let answer = layout.answer();
+    let mut game = Game::with_layout(layout);
+    game.open(row, col)
+        .expect("the click is on the board and the game has not started");
+    Ok(Some(Generated {
+        seed,
+        puzzle: game.visible(),
+        answer,
+    }))
+}
+
+/// Tries seeds `first_seed, first_seed + 1, ...` (at most `max_attempts` of them) and returns the
+/// first board the spec's level solves.
+pub fn find_board(spec: &Spec, first_seed: u64, max_attempts: u64) -> Result<Generated, GenError> {
+    for k in 0..max_attempts {
+        let seed = first_seed.wrapping_add(k);
+        if let Some(found) = board_for_seed(spec, seed).map_err(GenError::Layout)? {
+            if spec.level.solves(&found.puzzle, &found.answer) {
+                return Ok(found);
+            }
+        }
+    }
+    Err(GenError::NotFound {
+        attempts: max_attempts,
+    })
+}
+
+/// A corpus-style block: `# board <n> <R>x<C>/<M> seed <s>  expect: solved`, `puzzle:`, rows,
+/// `answer:`, rows, and a blank line.
+pub fn text_block(n: usize, spec: &Spec, found: &Generated) -> String {
+    format!(
+        "# board {n} {}x{}/{} seed {}  expect: solved\npuzzle:\n{}\nanswer:\n{}\n\n",
+        spec.rows, spec.cols, spec.mines, found.seed, found.puzzle, found.answer
+    )
+}
+
+/// The first line of a generated Rust test file.
+pub const RUST_HEADER: &str = "#![recursion_limit = \"512\"]\n";
+
+/// One `#[test]` that runs the compile-time `solve!` on the board and checks the answer.
+pub fn rust_test(n: usize, spec: &Spec, found: &Generated) -> String {
+    let mut out = String::new();
+    let rows = |out: &mut String, board: &Board| {
+        for line in board.to_string().lines() {
+            let _ = writeln!(out, "            [{line}]");
+        }
+    };
+    let _ = writeln!(
+        out,
+        "\n/// {}x{}/{}, seed {}.\n#[test]\nfn board_{n}() {{\n    let solved = typesweeper::solve! {{\n        puzzle: [",
+        spec.rows, spec.cols, spec.mines, found.seed
+    );
+    rows(&mut out, &found.puzzle);
+    out.push_str("        ]\n        answer: [\n");
+    rows(&mut out, &found.answer);
+    let expected = found.answer.to_string().replace('\n', "\\n");
+    let _ = writeln!(
+        out,
+        "        ]\n    }};\n    assert_eq!(solved.to_string(), \"{expected}\");\n}}"
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_boards_are_opened_and_solved() {
+        let spec = Spec::new(9, 9, 10, FirstClick::Zero, Level::Fragment);
+        let found = find_board(&spec, 0, 10_000).unwrap();
+        assert_eq!(found.puzzle.get(1, 1).to_string(), "0");
+        assert!(found.puzzle.check_puzzle_of(&found.answer).is_ok());
+        assert!(Level::Fragment.solves(&found.puzzle, &found.answer));
+        assert_eq!(found.answer.mine_count(), 10);
+    }
+
+    #[test]
+    fn impossible_specs_are_errors() {
+        let spec = Spec::new(3, 3, 10, FirstClick::Safe, Level::Complete);
+        assert!(matches!(find_board(&spec, 0, 5), Err(GenError::Layout(_))));
+        let mut spec = Spec::new(3, 3, 1, FirstClick::Safe, Level::Complete);
+        spec.click = Some((3, 0));
+        assert!(matches!(find_board(&spec, 0, 5), Err(GenError::Layout(_))));
+        // Every cell a mine: the click always loses, so nothing is ever found.
+        let spec = Spec::new(2, 2, 4, FirstClick::Safe, Level::Complete);
+        assert_eq!(
+            find_board(&spec, 0, 3),
+            Err(GenError::NotFound { attempts: 3 })
+        );
+    }
+
+    #[test]
+    fn output_formats() {
+        let spec = Spec::new(1, 3, 1, FirstClick::Safe, Level::Complete);
+        let found = Generated {
+            seed: 9,
+            puzzle: "0 1 ?".parse().unwrap(),
+            answer: "0 1 x".parse().unwrap(),
+        };
+        assert_eq!(
+            text_block(1, &spec, &found),
+            "# board 1 1x3/1 seed 9  expect: solved\npuzzle:\n0 1 ?\nanswer:\n0 1 x\n\n"
+        );
+        let test = rust_test(1, &spec, &found);
+        assert!(test.contains("fn board_1() {"), "{test}");
+        assert!(
+            test.contains("            [0 1 ?]\n        ]\n        answer: ["),
+            "{test}"
+        );
+        assert!(
+            test.contains("assert_eq!(solved.to_string(), \"0 1 x\");"),
+            "{test}"
+        );
+    }
+}

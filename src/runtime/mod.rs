@@ -1,0 +1,15 @@
+//! The runtime mirror: a Minesweeper game engine and solvers that follow the same rules as the
+//! compile-time solver ([`fragment`]) or decide everything that can be decided ([`complete`]).
+//!
+//! Everything here is plain data indexed by row-major cell id, with no global state; the game
+//! knows nothing about terminals.
+
+pub mod complete;
+pub mod corpus;
+pub mod deduction;
+pub mod fragment;
+pub mod game;
+pub mod generator;
+pub mod layout;
+
+pub use deduction::{Deduced, Deduction, Given, Reason, SolveError, Step};
