@@ -1,0 +1,73 @@
+//! The runtime `fragment` predicts the compiler: every cell that a compile-fail case's error names
+//! (`cannot infer type of the type parameter `R3C4``) is a cell `fragment` leaves undecided, and
+//! the first error names the first undecided cell in reading order. The errors are the ones
+//! rustc really printed, stored by trybuild in `ui-tests/*.stderr` and checked by `tests/ui.rs`.
+//! (That every corpus board compiles exactly when `fragment` solves it is checked from both
+//! sides: `tests/corpus_*.rs` compile the solvable ones, `tests/runtime_corpus.rs` runs
+//! `fragment` on all of them.)
+
+use std::path::Path;
+use typesweeper::board::corpus::{self, Entry};
+use typesweeper::runtime::fragment;
+
+fn corpus_entries() -> Vec<Entry> {
+    ["mineunifier_games.txt", "fragment_boards.txt"]
+        .iter()
+        .flat_map(|name| {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus").join(name);
+            corpus::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
+        })
+        .collect()
+}
+
+/// `(row, col)` of every `R<row>C<col>` named as an uninferred type parameter, in order.
+fn named_cells(stderr: &str) -> Vec<(usize, usize)> {
+    let marker = "cannot infer type of the type parameter `R";
+    stderr
+        .match_indices(marker)
+        .filter_map(|(at, _)| {
+            let name = &stderr[at + marker.len() - 1..];
+            let name = &name[..name.find('`')?];
+            let (r, c) = name.strip_prefix('R')?.split_once('C')?;
+            Some((r.parse().ok()?, c.parse().ok()?))
+        })
+        .collect()
+}
+
+#[test]
+fn named_cells_are_undecided_by_fragment() {
+    let entries = corpus_entries();
+    let ui = Path::new(env!("CARGO_MANIFEST_DIR")).join("ui-tests");
+    let mut checked = 0;
+    for file in std::fs::read_dir(&ui).unwrap() {
+        let path = file.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        if !(name.starts_with("game_") || name.starts_with("stuck_")) || !name.ends_with(".rs") {
+            continue;
+        }
+        // The generated case's first line names its corpus entry: `// board 3 9x9/10 needs ...`.
+        let source = std::fs::read_to_string(&path).unwrap();
+        let entry = entries
+            .iter()
+            .find(|e| source.starts_with(&format!("// {} ", e.title)))
+            .unwrap_or_else(|| panic!("{name}: no corpus entry"));
+        let stderr = std::fs::read_to_string(path.with_extension("stderr")).unwrap();
+        let named = named_cells(&stderr);
+        let undecided = fragment::undecided_cells(&entry.puzzle, &entry.answer).unwrap();
+        assert!(!undecided.is_empty(), "{name}: fragment solves {}", entry.title);
+        assert!(!named.is_empty(), "{name}: the errors name no cell");
+        assert_eq!(named[0], undecided[0], "{name}: the first error names the first undecided cell");
+        for cell in &named {
+            assert!(undecided.contains(cell), "{name}: R{}C{} is named but decided", cell.0, cell.1);
+        }
+        checked += 1;
+    }
+    assert!(checked >= 8, "only {checked} compile-fail corpus cases found");
+}
+
+#[test]
+fn names_are_read_from_errors() {
+    let text = "x cannot infer type of the type parameter `R12C3` declared\n\
+                y cannot infer type of the type parameter `MinesAfterR1C1` declared";
+    assert_eq!(named_cells(text), vec![(12, 3)]);
+}
