@@ -29,6 +29,7 @@
 //! ```
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::deduction::{Deduced, Deduction, Given, Reason, SolveError, State};
 use crate::board::Board;
@@ -432,7 +433,33 @@ fn ln_add(a: f64, b: f64) -> f64 {
     }
 }
 
-/// Search state for one component.
+/// The layouts of the boxes from some position on, grouped by how many mines they hold.
+/// Box vectors are indexed from that position.
+#[derive(Clone, Debug)]
+struct Entry {
+    mines: usize,
+    ln_layouts: f64,
+    least: Vec<u8>,
+    most: Vec<u8>,
+    ln_box_mines: Vec<f64>,
+}
+
+impl Entry {
+    fn empty(mines: usize, boxes: usize) -> Entry {
+        Entry {
+            mines,
+            ln_layouts: f64::NEG_INFINITY,
+            least: vec![u8::MAX; boxes],
+            most: vec![0; boxes],
+            ln_box_mines: vec![f64::NEG_INFINITY; boxes],
+        }
+    }
+}
+
+/// Search over box counts for one component, memoised: the layouts of boxes `p..` depend only
+/// on what the numbers shared with earlier boxes still need, so each such state is solved once.
+/// That makes a long frontier line cost about its length times the states at one point of it,
+/// instead of its (exponential) number of layouts.
 struct Search<'a> {
     /// Per box (in search order): size and constraints.
     size: Vec<usize>,
@@ -440,68 +467,86 @@ struct Search<'a> {
     /// Per local constraint: mines still needed, and capacity of unassigned boxes.
     need: Vec<usize>,
     capacity: Vec<usize>,
-    counts: Vec<usize>,
-    ln_weight: f64,
+    /// Per position `p`: the constraints with boxes both before `p` and at or after it.
+    active: Vec<Vec<usize>>,
+    memo: Vec<HashMap<Vec<u8>, Rc<Vec<Entry>>>>,
     ln_binomial: &'a dyn Fn(usize, usize) -> f64,
-    by_mines: HashMap<usize, Tally>,
 }
 
 impl Search<'_> {
-    fn run(&mut self, b: usize, mines: usize) {
-        if b == self.size.len() {
-            self.record(mines);
-            return;
+    /// The layouts of boxes `p..` given the current needs.
+    fn run(&mut self, p: usize) -> Rc<Vec<Entry>> {
+        if p == self.size.len() {
+            let mut done = Entry::empty(0, 0);
+            done.ln_layouts = 0.0;
+            return Rc::new(vec![done]);
         }
-        let size = self.size[b];
+        let key: Vec<u8> = self.active[p].iter().map(|&c| self.need[c] as u8).collect();
+        if let Some(known) = self.memo[p].get(&key) {
+            return Rc::clone(known);
+        }
+        let size = self.size[p];
         let (mut lo, mut hi) = (0, size);
-        for &c in &self.constraints[b] {
+        for &c in &self.constraints[p] {
             hi = hi.min(self.need[c]);
             // the other unassigned boxes of `c` can take at most capacity - size
             lo = lo.max(self.need[c].saturating_sub(self.capacity[c] - size));
         }
-        if lo > hi {
-            return;
-        }
-        for &c in &self.constraints[b] {
-            self.capacity[c] -= size;
-        }
-        for k in lo..=hi {
-            for &c in &self.constraints[b] {
-                self.need[c] -= k;
+        let mut out: Vec<Entry> = Vec::new();
+        if lo <= hi {
+            let constraints = std::mem::take(&mut self.constraints[p]);
+            for &c in &constraints {
+                self.capacity[c] -= size;
             }
-            self.counts[b] = k;
-            let w = (self.ln_binomial)(size, k);
-            self.ln_weight += w;
-            self.run(b + 1, mines + k);
-            self.ln_weight -= w;
-            for &c in &self.constraints[b] {
-                self.need[c] += k;
+            for k in lo..=hi {
+                for &c in &constraints {
+                    self.need[c] -= k;
+                }
+                let rest = self.run(p + 1);
+                for &c in &constraints {
+                    self.need[c] += k;
+                }
+                let w = (self.ln_binomial)(size, k);
+                for e in rest.iter() {
+                    merge(&mut out, e, k, w, self.size.len() - p);
+                }
             }
+            for &c in &constraints {
+                self.capacity[c] += size;
+            }
+            self.constraints[p] = constraints;
         }
-        for &c in &self.constraints[b] {
-            self.capacity[c] += size;
-        }
+        out.sort_by_key(|e| e.mines);
+        let out = Rc::new(out);
+        self.memo[p].insert(key, Rc::clone(&out));
+        out
     }
+}
 
-    fn record(&mut self, mines: usize) {
-        let boxes = self.size.len();
-        let tally = self.by_mines.entry(mines).or_insert_with(|| Tally {
-            mines,
-            ln_layouts: f64::NEG_INFINITY,
-            least: vec![usize::MAX; boxes],
-            most: vec![0; boxes],
-            ln_box_mines: vec![f64::NEG_INFINITY; boxes],
-        });
-        tally.ln_layouts = ln_add(tally.ln_layouts, self.ln_weight);
-        for b in 0..boxes {
-            let k = self.counts[b];
-            tally.least[b] = tally.least[b].min(k);
-            tally.most[b] = tally.most[b].max(k);
-            if k > 0 {
-                tally.ln_box_mines[b] =
-                    ln_add(tally.ln_box_mines[b], self.ln_weight + (k as f64).ln());
-            }
+/// Adds the layouts `rest` of the later boxes, with `k` mines in this box (`w` = ln C(size, k)
+/// ways), to `out`.
+fn merge(out: &mut Vec<Entry>, rest: &Entry, k: usize, w: f64, boxes: usize) {
+    let mines = rest.mines + k;
+    let at = match out.iter().position(|e| e.mines == mines) {
+        Some(at) => at,
+        None => {
+            out.push(Entry::empty(mines, boxes));
+            out.len() - 1
         }
+    };
+    let e = &mut out[at];
+    let lw = w + rest.ln_layouts;
+    e.ln_layouts = ln_add(e.ln_layouts, lw);
+    let k8 = k as u8; // a box holds at most 8 cells
+    e.least[0] = e.least[0].min(k8);
+    e.most[0] = e.most[0].max(k8);
+    if k > 0 {
+        e.ln_box_mines[0] = ln_add(e.ln_box_mines[0], lw + (k as f64).ln());
+    }
+    for q in 0..rest.least.len() {
+        e.least[q + 1] = e.least[q + 1].min(rest.least[q]);
+        e.most[q + 1] = e.most[q + 1].max(rest.most[q]);
+        e.ln_box_mines[q + 1] = ln_add(e.ln_box_mines[q + 1], w + rest.ln_box_mines[q]);
     }
 }
 
@@ -573,19 +618,41 @@ fn enumerate(
         }
     }
     let ln_binomial = |n: usize, k: usize| ln_fact[n] - ln_fact[k] - ln_fact[n - k];
+    let mut first = vec![usize::MAX; constraints.len()];
+    let mut last = vec![0; constraints.len()];
+    for (b, cs) in box_constraints.iter().enumerate() {
+        for &c in cs {
+            first[c] = first[c].min(b);
+            last[c] = b;
+        }
+    }
+    let active = (0..boxes.len())
+        .map(|p| {
+            (0..constraints.len())
+                .filter(|&c| first[c] < p && last[c] >= p)
+                .collect()
+        })
+        .collect();
     let mut search = Search {
         size: boxes.iter().map(Vec::len).collect(),
         constraints: box_constraints,
         need: constraints.iter().map(|&c| need[c]).collect(),
         capacity,
-        counts: vec![0; boxes.len()],
-        ln_weight: 0.0,
+        active,
+        memo: vec![HashMap::new(); boxes.len()],
         ln_binomial: &ln_binomial,
-        by_mines: HashMap::new(),
     };
-    search.run(0, 0);
-    let mut tallies: Vec<Tally> = search.by_mines.into_values().collect();
-    tallies.sort_by_key(|t| t.mines);
+    let tallies: Vec<Tally> = search
+        .run(0)
+        .iter()
+        .map(|e| Tally {
+            mines: e.mines,
+            ln_layouts: e.ln_layouts,
+            least: e.least.iter().map(|&k| usize::from(k)).collect(),
+            most: e.most.iter().map(|&k| usize::from(k)).collect(),
+            ln_box_mines: e.ln_box_mines.clone(),
+        })
+        .collect();
     let mut numbers: Vec<usize> = constraints.iter().map(|&c| numbers[c]).collect();
     numbers.sort_unstable();
     Component {
@@ -627,6 +694,47 @@ mod tests {
         assert!(matches!(e, SolveError::Contradiction(_)), "{e}");
         let e = solve(&board("1 ? ?"), Given::total(0)).unwrap_err();
         assert!(matches!(e, SolveError::Contradiction(_)), "{e}");
+    }
+
+    #[test]
+    fn long_frontier_lines_are_not_enumerated_layout_by_layout() {
+        // Three rows of 300: the middle row shows its numbers, the outer rows are unknown. One
+        // component with astronomically many layouts; the memoised search must still be quick.
+        let cols = 300;
+        let mut x: u64 = 12345;
+        let mut mines = vec![false; 3 * cols];
+        for (i, m) in mines.iter_mut().enumerate() {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            *m = !(cols..2 * cols).contains(&i) && (x >> 33) % 3 == 0;
+        }
+        let answer = crate::runtime::layout::Layout::from_mines(3, cols, mines)
+            .unwrap()
+            .answer();
+        let cells: Vec<Deduced> = (0..3 * cols)
+            .map(|i| {
+                if (cols..2 * cols).contains(&i) {
+                    Deduced::from_cell(answer.cells()[i])
+                } else {
+                    Deduced::Undecided
+                }
+            })
+            .collect();
+        let a = analyse(&cells, 3, cols, Some(answer.mine_count())).unwrap();
+        assert_eq!(a.components.len(), 1);
+        let most = a.components[0]
+            .tallies
+            .iter()
+            .map(|t| t.ln_layouts)
+            .fold(f64::NEG_INFINITY, f64::max);
+        assert!(most > 100.0 * std::f64::consts::LN_2, "{most}");
+        for i in 0..3 * cols {
+            match a.forced(i) {
+                Some(mine) => assert_eq!(mine, answer.cells()[i] == crate::board::Cell::Mine),
+                None => assert!(a.can_be_mine[i] && a.can_be_safe[i]),
+            }
+        }
     }
 
     #[test]
