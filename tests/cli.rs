@@ -1,7 +1,7 @@
 //! The `typesweeper` binary, run for real: output and exit codes of `solve` and `gen` on good
 //! and bad input.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use typesweeper::runtime::corpus::parse_blocks;
@@ -33,7 +33,7 @@ fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-fn path(p: &PathBuf) -> &str {
+fn path(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 

@@ -152,7 +152,11 @@ impl Step {
                     format!(
                         "{name} {is}: {} {} for {} (total count)",
                         plural(*mines_left, "mine"),
-                        if *mines_left == 1 { "remains" } else { "remain" },
+                        if *mines_left == 1 {
+                            "remains"
+                        } else {
+                            "remain"
+                        },
                         plural(*unknown_left, "unknown cell")
                     )
                 }
