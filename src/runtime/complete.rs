@@ -113,6 +113,96 @@ impl Analysis {
         }
     }
 
+    /// The exact chance that each cell (row-major) is a mine, all layouts consistent with the
+    /// numbers and the total count being equally likely: 1 for mines, 0 for safe cells. `None`
+    /// when the total is unknown (without it the interior has no distribution).
+    ///
+    /// Each component mine count `k` is weighted by the layouts of the other components and
+    /// `C(interior, mines left - frontier mines)`, all in log space so that huge boards neither
+    /// overflow nor underflow.
+    ///
+    /// ```
+    /// use typesweeper::runtime::complete::analyse;
+    /// use typesweeper::runtime::Deduced::{Safe, Undecided};
+    ///
+    /// // `? 1 ? ?` with 1 mine: the mine is beside the 1, each side equally likely.
+    /// let a = analyse(&[Undecided, Safe(Some(1)), Undecided, Undecided], 1, 4, Some(1)).unwrap();
+    /// let p = a.mine_probabilities().unwrap();
+    /// let expected = [0.5, 0.0, 0.5, 0.0];
+    /// assert!(p.iter().zip(expected).all(|(p, e)| (p - e).abs() < 1e-12), "{p:?}");
+    /// ```
+    pub fn mine_probabilities(&self) -> Option<Vec<f64>> {
+        let left = self.mines_left?;
+        let size = self.interior.len();
+        let ln_fact = ln_factorials(size);
+        let interior = |frontier: usize| {
+            if frontier > left || left - frontier > size {
+                f64::NEG_INFINITY
+            } else {
+                let j = left - frontier;
+                ln_fact[size] - ln_fact[j] - ln_fact[size - j]
+            }
+        };
+        let dists: Vec<Vec<f64>> = self
+            .components
+            .iter()
+            .map(|c| {
+                let max = c.tallies.last().map_or(0, |t| t.mines);
+                let mut d = vec![f64::NEG_INFINITY; max + 1];
+                for t in &c.tallies {
+                    d[t.mines] = t.ln_layouts;
+                }
+                d
+            })
+            .collect();
+        let mut prefix = vec![vec![0.0]];
+        for d in &dists {
+            let next = ln_convolve(prefix.last().expect("starts non-empty"), d);
+            prefix.push(next);
+        }
+        let mut suffix = vec![vec![0.0]; dists.len() + 1];
+        for k in (0..dists.len()).rev() {
+            suffix[k] = ln_convolve(&suffix[k + 1], &dists[k]);
+        }
+        let full = &prefix[dists.len()];
+        let ln_total = (0..full.len()).fold(f64::NEG_INFINITY, |acc, s| {
+            ln_add(acc, full[s] + interior(s))
+        });
+        let mut p: Vec<f64> = (0..self.can_be_mine.len())
+            .map(|i| if self.can_be_mine[i] { 1.0 } else { 0.0 })
+            .collect();
+        for (k, comp) in self.components.iter().enumerate() {
+            let others = ln_convolve(&prefix[k], &suffix[k + 1]);
+            let mut mines = vec![f64::NEG_INFINITY; comp.boxes.len()];
+            for t in &comp.tallies {
+                let rest = (0..others.len()).fold(f64::NEG_INFINITY, |acc, s| {
+                    ln_add(acc, others[s] + interior(s + t.mines))
+                });
+                for (b, m) in mines.iter_mut().enumerate() {
+                    *m = ln_add(*m, rest + t.ln_box_mines[b]);
+                }
+            }
+            for (b, cells) in comp.boxes.iter().enumerate() {
+                let chance = (mines[b] - ln_total).exp() / cells.len() as f64;
+                for &i in cells {
+                    p[i] = chance;
+                }
+            }
+        }
+        if size > 0 {
+            let expected = (0..full.len())
+                .filter(|&s| s < left)
+                .fold(f64::NEG_INFINITY, |acc, s| {
+                    ln_add(acc, full[s] + interior(s) + ((left - s) as f64).ln())
+                });
+            let chance = (expected - ln_total).exp() / size as f64;
+            for &i in &self.interior {
+                p[i] = chance;
+            }
+        }
+        Some(p)
+    }
+
     /// The undecided cells that every layout agrees on, with the reason to record.
     fn forced_steps(&self) -> Vec<(usize, bool, Reason)> {
         let mut out = Vec::new();
@@ -409,6 +499,17 @@ fn convolve(a: &[bool], b: &[bool]) -> Vec<bool> {
     for i in (0..a.len()).filter(|&i| a[i]) {
         for &j in &bs {
             out[i + j] = true;
+        }
+    }
+    out
+}
+
+/// Log-space convolution: `out[i + j] = ln(sum of e^(a[i] + b[j]))`.
+fn ln_convolve(a: &[f64], b: &[f64]) -> Vec<f64> {
+    let mut out = vec![f64::NEG_INFINITY; a.len() + b.len() - 1];
+    for (i, &x) in a.iter().enumerate().filter(|(_, x)| x.is_finite()) {
+        for (j, &y) in b.iter().enumerate().filter(|(_, y)| y.is_finite()) {
+            out[i + j] = ln_add(out[i + j], x + y);
         }
     }
     out
@@ -729,7 +830,15 @@ mod tests {
             .map(|t| t.ln_layouts)
             .fold(f64::NEG_INFINITY, f64::max);
         assert!(most > 100.0 * std::f64::consts::LN_2, "{most}");
-        for i in 0..3 * cols {
+        let p = a.mine_probabilities().unwrap();
+        // The expected mine count is the total, even with 2^100 layouts and a big interior.
+        let expected: f64 = p.iter().sum();
+        assert!(
+            (expected - answer.mine_count() as f64).abs() < 1e-6,
+            "{expected}"
+        );
+        for (i, &chance) in p.iter().enumerate() {
+            assert!((0.0..=1.0 + 1e-9).contains(&chance), "{chance}");
             match a.forced(i) {
                 Some(mine) => assert_eq!(mine, answer.cells()[i] == crate::board::Cell::Mine),
                 None => assert!(a.can_be_mine[i] && a.can_be_safe[i]),
