@@ -397,6 +397,15 @@ fn mark(a: &mut Analysis, mines_left: Option<usize>) {
     }
     let (mut mine, mut safe) = (true, true);
     if let Some(left) = mines_left {
+        let (least, most) = feasible_range(&a.components);
+        if most <= left && left - least <= size {
+            // Every sum is possible (the usual case on big boards): the extremes decide.
+            for &i in &a.interior {
+                a.can_be_mine[i] = least < left;
+                a.can_be_safe[i] = most + size > left;
+            }
+            return;
+        }
         let sums = reachable(a.components.iter());
         let interior_counts = sums
             .iter()
@@ -413,6 +422,23 @@ fn mark(a: &mut Analysis, mines_left: Option<usize>) {
         a.can_be_mine[i] = mine;
         a.can_be_safe[i] = safe;
     }
+}
+
+/// The fewest and most frontier mines, over the feasible tallies of every component.
+fn feasible_range(components: &[Component]) -> (usize, usize) {
+    let mut range = (0, 0);
+    for comp in components {
+        let mut feasible = comp
+            .tallies
+            .iter()
+            .zip(&comp.feasible)
+            .filter(|(_, &ok)| ok)
+            .map(|(t, _)| t.mines);
+        let least = feasible.next().unwrap_or(0);
+        let most = feasible.next_back().unwrap_or(least);
+        range = (range.0 + least, range.1 + most);
+    }
+    range
 }
 
 /// The sums of feasible per-component mine counts, as a membership vector.
@@ -438,6 +464,10 @@ fn reachable<'c>(components: impl Iterator<Item = &'c Component>) -> Vec<bool> {
 fn restrict_to_total(a: &mut Analysis, left: usize) -> Result<(), SolveError> {
     let size = a.interior.len();
     let count = a.components.len();
+    let (least, most) = feasible_range(&a.components);
+    if most <= left && left - least <= size {
+        return Ok(()); // every combination fits: nothing to restrict
+    }
     // prefix[k]: sums over components before k; suffix[k]: over components k and after.
     let mut prefix = vec![vec![true]];
     for comp in &a.components {
@@ -727,13 +757,21 @@ fn enumerate(
             last[c] = b;
         }
     }
-    let active = (0..boxes.len())
-        .map(|p| {
-            (0..constraints.len())
-                .filter(|&c| first[c] < p && last[c] >= p)
-                .collect()
-        })
-        .collect();
+    // Constraint c is active at positions first[c] + 1 ..= last[c]: sweep once.
+    let mut opens = vec![Vec::new(); boxes.len() + 1];
+    for c in 0..constraints.len() {
+        if last[c] > first[c] {
+            opens[first[c] + 1].push(c);
+        }
+    }
+    let mut active: Vec<Vec<usize>> = Vec::with_capacity(boxes.len());
+    let mut current: Vec<usize> = Vec::new();
+    for (p, opening) in opens.iter().enumerate().take(boxes.len()) {
+        current.retain(|&c| last[c] >= p);
+        current.extend(opening);
+        current.sort_unstable();
+        active.push(current.clone());
+    }
     let mut search = Search {
         size: boxes.iter().map(Vec::len).collect(),
         constraints: box_constraints,
