@@ -234,7 +234,8 @@ impl Analysis {
 /// Analyses a position: `cells` (row-major, `rows` x `cols`) as far as they are decided, and
 /// `mines_left`, the number of mines among the undecided cells when the total is known.
 ///
-/// Fails with [`SolveError::Contradiction`] when no layout fits.
+/// Fails with [`SolveError::Contradiction`] when no layout fits, and with
+/// [`SolveError::BadInput`] when `cells` does not hold `rows * cols` cells.
 pub fn analyse(
     cells: &[Deduced],
     rows: usize,
@@ -242,6 +243,11 @@ pub fn analyse(
     mines_left: Option<usize>,
 ) -> Result<Analysis, SolveError> {
     let n = cells.len();
+    if rows.checked_mul(cols) != Some(n) {
+        return Err(SolveError::BadInput(format!(
+            "{n} cells do not make a {rows}x{cols} board"
+        )));
+    }
     let neighbours = |i: usize| crate::board::neighbours(rows, cols, i / cols, i % cols);
 
     // Constraints: number cells with undecided neighbours, and the mines they still need.
@@ -882,6 +888,15 @@ mod tests {
                 None => assert!(a.can_be_mine[i] && a.can_be_safe[i]),
             }
         }
+    }
+
+    #[test]
+    fn wrong_sizes_are_errors() {
+        let e = analyse(&[Deduced::Undecided; 3], 2, 2, None).unwrap_err();
+        assert_eq!(
+            e,
+            SolveError::BadInput("3 cells do not make a 2x2 board".into())
+        );
     }
 
     #[test]
