@@ -6,10 +6,12 @@
 //! the *interior* (the other undecided cells). Frontier cells joined through shared numbers form
 //! independent *components*; inside one, cells touching exactly the same numbers form a *box*
 //! (they are interchangeable, so only a box's mine count matters, weighted by
-//! `C(box size, count)`). Each component is enumerated by backtracking over box counts in
-//! breadth-first order, pruned by each number's remaining mines and capacity, and summarised per
-//! component mine count `k`: how many layouts (as a natural logarithm, so huge boards do not
-//! overflow) and the least and most mines each box takes. The total count then keeps only the
+//! `C(box size, count)`). Each component is searched over box counts in breadth-first order,
+//! pruned by each number's remaining mines and capacity, and memoised on what the numbers
+//! straddling the current position still need (so a long frontier costs its length, not its
+//! number of layouts). The search summarises the component per mine count `k`: how many layouts
+//! (as a natural logarithm, so huge boards do not overflow) and the least and most mines each box
+//! takes. The total count then keeps only the
 //! combinations of per-component counts whose sum leaves the interior between 0 and its size;
 //! reachable sums are combined with prefix and suffix sets. With an answer, cells proved safe
 //! reveal their numbers and the whole thing runs again until nothing changes.
