@@ -6,6 +6,7 @@
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use typesweeper::board::{neighbours, Board, Cell};
+use typesweeper::runtime::complete::analyse;
 use typesweeper::runtime::{complete, fragment, Deduced, Given, SolveError};
 
 fn chance(rng: &mut ChaCha8Rng, percent: u64) -> bool {
@@ -208,4 +209,79 @@ fn complete_reports_contradictions_exactly_when_no_layout_fits() {
         contradictions > 100 && consistent > 100,
         "{contradictions} {consistent}"
     );
+}
+
+/// Per undecided cell, the fraction of consistent layouts (with the total) where it is a mine.
+fn brute_probabilities(rows: usize, cols: usize, cells: &[Deduced], total: usize) -> Vec<f64> {
+    let unknown: Vec<usize> = (0..cells.len())
+        .filter(|&i| cells[i] == Deduced::Undecided)
+        .collect();
+    let shown = cells.iter().filter(|&&c| c == Deduced::Mine).count();
+    let mut mines_at = vec![0u64; cells.len()];
+    let mut layouts = 0u64;
+    let mut mine: Vec<bool> = cells.iter().map(|&c| c == Deduced::Mine).collect();
+    for mask in 0u32..(1 << unknown.len()) {
+        if shown + mask.count_ones() as usize != total {
+            continue;
+        }
+        for (b, &i) in unknown.iter().enumerate() {
+            mine[i] = mask >> b & 1 == 1;
+        }
+        let fits = (0..cells.len()).all(|i| match cells[i] {
+            Deduced::Safe(Some(n)) => {
+                neighbours(rows, cols, i / cols, i % cols)
+                    .filter(|&j| mine[j])
+                    .count()
+                    == usize::from(n)
+            }
+            _ => true,
+        });
+        if fits {
+            layouts += 1;
+            for (i, m) in mine.iter().enumerate() {
+                mines_at[i] += u64::from(*m);
+            }
+        }
+    }
+    mines_at
+        .iter()
+        .map(|&m| m as f64 / layouts as f64)
+        .collect()
+}
+
+#[test]
+fn mine_probabilities_agree_with_brute_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(99);
+    let mut checked = 0;
+    for case in 0..1500 {
+        let (puzzle, answer) = random_case(&mut rng);
+        if puzzle.cells().iter().filter(|c| !c.is_known()).count() > 12 {
+            continue;
+        }
+        let (rows, cols) = (puzzle.rows(), puzzle.cols());
+        let cells: Vec<Deduced> = puzzle
+            .cells()
+            .iter()
+            .map(|&c| Deduced::from_cell(c))
+            .collect();
+        let total = answer.mine_count();
+        let left = total - puzzle.mine_count();
+        let a = analyse(&cells, rows, cols, Some(left)).unwrap();
+        let got = a.mine_probabilities().unwrap();
+        let want = brute_probabilities(rows, cols, &cells, total);
+        for i in 0..cells.len() {
+            assert!(
+                (got[i] - want[i]).abs() < 1e-9,
+                "case {case} cell {i}: {} vs {}\n{puzzle}",
+                got[i],
+                want[i]
+            );
+        }
+        checked += 1;
+        assert!(analyse(&cells, rows, cols, None)
+            .unwrap()
+            .mine_probabilities()
+            .is_none());
+    }
+    assert!(checked > 1000, "{checked}");
 }

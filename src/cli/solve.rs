@@ -50,21 +50,28 @@ fn read_answer(path: &Path) -> Result<Board, String> {
     let located = |e: typesweeper::board::ParseError| {
         format!("{}:{}:{}: {}", path.display(), e.line, e.column, e.message)
     };
-    if !is_block_text(&text) {
-        return text.parse().map_err(located);
-    }
-    let blocks = parse_blocks(&text).map_err(located)?;
-    match blocks.as_slice() {
-        [block] => block
-            .answer
-            .clone()
-            .ok_or_else(|| format!("{}: the block has no `answer:` section", path.display())),
-        _ => Err(format!(
-            "{}: expected one `puzzle:` block, found {}",
-            path.display(),
-            blocks.len()
-        )),
-    }
+    let answer: Board = if !is_block_text(&text) {
+        text.parse().map_err(located)?
+    } else {
+        let blocks = parse_blocks(&text).map_err(located)?;
+        match blocks.as_slice() {
+            [block] => block
+                .answer
+                .clone()
+                .ok_or_else(|| format!("{}: the block has no `answer:` section", path.display()))?,
+            _ => {
+                return Err(format!(
+                    "{}: expected one `puzzle:` block, found {}",
+                    path.display(),
+                    blocks.len()
+                ))
+            }
+        }
+    };
+    answer
+        .check_answer()
+        .map_err(|e| format!("{}: the answer is inconsistent: {e}", path.display()))?;
+    Ok(answer)
 }
 
 /// Runs `solve`.

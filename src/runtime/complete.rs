@@ -6,10 +6,12 @@
 //! the *interior* (the other undecided cells). Frontier cells joined through shared numbers form
 //! independent *components*; inside one, cells touching exactly the same numbers form a *box*
 //! (they are interchangeable, so only a box's mine count matters, weighted by
-//! `C(box size, count)`). Each component is enumerated by backtracking over box counts in
-//! breadth-first order, pruned by each number's remaining mines and capacity, and summarised per
-//! component mine count `k`: how many layouts (as a natural logarithm, so huge boards do not
-//! overflow) and the least and most mines each box takes. The total count then keeps only the
+//! `C(box size, count)`). Each component is searched over box counts in breadth-first order,
+//! pruned by each number's remaining mines and capacity, and memoised on what the numbers
+//! straddling the current position still need (so a long frontier costs its length, not its
+//! number of layouts). The search summarises the component per mine count `k`: how many layouts
+//! (as a natural logarithm, so huge boards do not overflow) and the least and most mines each box
+//! takes. The total count then keeps only the
 //! combinations of per-component counts whose sum leaves the interior between 0 and its size;
 //! reachable sums are combined with prefix and suffix sets. With an answer, cells proved safe
 //! reveal their numbers and the whole thing runs again until nothing changes.
@@ -29,6 +31,7 @@
 //! ```
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::deduction::{Deduced, Deduction, Given, Reason, SolveError, State};
 use crate::board::Board;
@@ -112,6 +115,96 @@ impl Analysis {
         }
     }
 
+    /// The exact chance that each cell (row-major) is a mine, all layouts consistent with the
+    /// numbers and the total count being equally likely: 1 for mines, 0 for safe cells. `None`
+    /// when the total is unknown (without it the interior has no distribution).
+    ///
+    /// Each component mine count `k` is weighted by the layouts of the other components and
+    /// `C(interior, mines left - frontier mines)`, all in log space so that huge boards neither
+    /// overflow nor underflow.
+    ///
+    /// ```
+    /// use typesweeper::runtime::complete::analyse;
+    /// use typesweeper::runtime::Deduced::{Safe, Undecided};
+    ///
+    /// // `? 1 ? ?` with 1 mine: the mine is beside the 1, each side equally likely.
+    /// let a = analyse(&[Undecided, Safe(Some(1)), Undecided, Undecided], 1, 4, Some(1)).unwrap();
+    /// let p = a.mine_probabilities().unwrap();
+    /// let expected = [0.5, 0.0, 0.5, 0.0];
+    /// assert!(p.iter().zip(expected).all(|(p, e)| (p - e).abs() < 1e-12), "{p:?}");
+    /// ```
+    pub fn mine_probabilities(&self) -> Option<Vec<f64>> {
+        let left = self.mines_left?;
+        let size = self.interior.len();
+        let ln_fact = ln_factorials(size);
+        let interior = |frontier: usize| {
+            if frontier > left || left - frontier > size {
+                f64::NEG_INFINITY
+            } else {
+                let j = left - frontier;
+                ln_fact[size] - ln_fact[j] - ln_fact[size - j]
+            }
+        };
+        let dists: Vec<Vec<f64>> = self
+            .components
+            .iter()
+            .map(|c| {
+                let max = c.tallies.last().map_or(0, |t| t.mines);
+                let mut d = vec![f64::NEG_INFINITY; max + 1];
+                for t in &c.tallies {
+                    d[t.mines] = t.ln_layouts;
+                }
+                d
+            })
+            .collect();
+        let mut prefix = vec![vec![0.0]];
+        for d in &dists {
+            let next = ln_convolve(prefix.last().expect("starts non-empty"), d);
+            prefix.push(next);
+        }
+        let mut suffix = vec![vec![0.0]; dists.len() + 1];
+        for k in (0..dists.len()).rev() {
+            suffix[k] = ln_convolve(&suffix[k + 1], &dists[k]);
+        }
+        let full = &prefix[dists.len()];
+        let ln_total = (0..full.len()).fold(f64::NEG_INFINITY, |acc, s| {
+            ln_add(acc, full[s] + interior(s))
+        });
+        let mut p: Vec<f64> = (0..self.can_be_mine.len())
+            .map(|i| if self.can_be_mine[i] { 1.0 } else { 0.0 })
+            .collect();
+        for (k, comp) in self.components.iter().enumerate() {
+            let others = ln_convolve(&prefix[k], &suffix[k + 1]);
+            let mut mines = vec![f64::NEG_INFINITY; comp.boxes.len()];
+            for t in &comp.tallies {
+                let rest = (0..others.len()).fold(f64::NEG_INFINITY, |acc, s| {
+                    ln_add(acc, others[s] + interior(s + t.mines))
+                });
+                for (b, m) in mines.iter_mut().enumerate() {
+                    *m = ln_add(*m, rest + t.ln_box_mines[b]);
+                }
+            }
+            for (b, cells) in comp.boxes.iter().enumerate() {
+                let chance = (mines[b] - ln_total).exp() / cells.len() as f64;
+                for &i in cells {
+                    p[i] = chance;
+                }
+            }
+        }
+        if size > 0 {
+            let expected = (0..full.len())
+                .filter(|&s| s < left)
+                .fold(f64::NEG_INFINITY, |acc, s| {
+                    ln_add(acc, full[s] + interior(s) + ((left - s) as f64).ln())
+                });
+            let chance = (expected - ln_total).exp() / size as f64;
+            for &i in &self.interior {
+                p[i] = chance;
+            }
+        }
+        Some(p)
+    }
+
     /// The undecided cells that every layout agrees on, with the reason to record.
     fn forced_steps(&self) -> Vec<(usize, bool, Reason)> {
         let mut out = Vec::new();
@@ -143,7 +236,8 @@ impl Analysis {
 /// Analyses a position: `cells` (row-major, `rows` x `cols`) as far as they are decided, and
 /// `mines_left`, the number of mines among the undecided cells when the total is known.
 ///
-/// Fails with [`SolveError::Contradiction`] when no layout fits.
+/// Fails with [`SolveError::Contradiction`] when no layout fits, and with
+/// [`SolveError::BadInput`] when `cells` does not hold `rows * cols` cells.
 pub fn analyse(
     cells: &[Deduced],
     rows: usize,
@@ -151,6 +245,11 @@ pub fn analyse(
     mines_left: Option<usize>,
 ) -> Result<Analysis, SolveError> {
     let n = cells.len();
+    if rows.checked_mul(cols) != Some(n) {
+        return Err(SolveError::BadInput(format!(
+            "{n} cells do not make a {rows}x{cols} board"
+        )));
+    }
     let neighbours = |i: usize| crate::board::neighbours(rows, cols, i / cols, i % cols);
 
     // Constraints: number cells with undecided neighbours, and the mines they still need.
@@ -306,6 +405,15 @@ fn mark(a: &mut Analysis, mines_left: Option<usize>) {
     }
     let (mut mine, mut safe) = (true, true);
     if let Some(left) = mines_left {
+        let (least, most) = feasible_range(&a.components);
+        if most <= left && left - least <= size {
+            // Every sum is possible (the usual case on big boards): the extremes decide.
+            for &i in &a.interior {
+                a.can_be_mine[i] = least < left;
+                a.can_be_safe[i] = most + size > left;
+            }
+            return;
+        }
         let sums = reachable(a.components.iter());
         let interior_counts = sums
             .iter()
@@ -322,6 +430,23 @@ fn mark(a: &mut Analysis, mines_left: Option<usize>) {
         a.can_be_mine[i] = mine;
         a.can_be_safe[i] = safe;
     }
+}
+
+/// The fewest and most frontier mines, over the feasible tallies of every component.
+fn feasible_range(components: &[Component]) -> (usize, usize) {
+    let mut range = (0, 0);
+    for comp in components {
+        let mut feasible = comp
+            .tallies
+            .iter()
+            .zip(&comp.feasible)
+            .filter(|(_, &ok)| ok)
+            .map(|(t, _)| t.mines);
+        let least = feasible.next().unwrap_or(0);
+        let most = feasible.next_back().unwrap_or(least);
+        range = (range.0 + least, range.1 + most);
+    }
+    range
 }
 
 /// The sums of feasible per-component mine counts, as a membership vector.
@@ -347,6 +472,10 @@ fn reachable<'c>(components: impl Iterator<Item = &'c Component>) -> Vec<bool> {
 fn restrict_to_total(a: &mut Analysis, left: usize) -> Result<(), SolveError> {
     let size = a.interior.len();
     let count = a.components.len();
+    let (least, most) = feasible_range(&a.components);
+    if most <= left && left - least <= size {
+        return Ok(()); // every combination fits: nothing to restrict
+    }
     // prefix[k]: sums over components before k; suffix[k]: over components k and after.
     let mut prefix = vec![vec![true]];
     for comp in &a.components {
@@ -413,6 +542,17 @@ fn convolve(a: &[bool], b: &[bool]) -> Vec<bool> {
     out
 }
 
+/// Log-space convolution: `out[i + j] = ln(sum of e^(a[i] + b[j]))`.
+fn ln_convolve(a: &[f64], b: &[f64]) -> Vec<f64> {
+    let mut out = vec![f64::NEG_INFINITY; a.len() + b.len() - 1];
+    for (i, &x) in a.iter().enumerate().filter(|(_, x)| x.is_finite()) {
+        for (j, &y) in b.iter().enumerate().filter(|(_, y)| y.is_finite()) {
+            out[i + j] = ln_add(out[i + j], x + y);
+        }
+    }
+    out
+}
+
 /// `ln(k!)` for `k` in `0..=n`.
 fn ln_factorials(n: usize) -> Vec<f64> {
     let mut out = vec![0.0; n + 1];
@@ -432,7 +572,33 @@ fn ln_add(a: f64, b: f64) -> f64 {
     }
 }
 
-/// Search state for one component.
+/// The layouts of the boxes from some position on, grouped by how many mines they hold.
+/// Box vectors are indexed from that position.
+#[derive(Clone, Debug)]
+struct Entry {
+    mines: usize,
+    ln_layouts: f64,
+    least: Vec<u8>,
+    most: Vec<u8>,
+    ln_box_mines: Vec<f64>,
+}
+
+impl Entry {
+    fn empty(mines: usize, boxes: usize) -> Entry {
+        Entry {
+            mines,
+            ln_layouts: f64::NEG_INFINITY,
+            least: vec![u8::MAX; boxes],
+            most: vec![0; boxes],
+            ln_box_mines: vec![f64::NEG_INFINITY; boxes],
+        }
+    }
+}
+
+/// Search over box counts for one component, memoised: the layouts of boxes `p..` depend only
+/// on what the numbers shared with earlier boxes still need, so each such state is solved once.
+/// That makes a long frontier line cost about its length times the states at one point of it,
+/// instead of its (exponential) number of layouts.
 struct Search<'a> {
     /// Per box (in search order): size and constraints.
     size: Vec<usize>,
@@ -440,68 +606,86 @@ struct Search<'a> {
     /// Per local constraint: mines still needed, and capacity of unassigned boxes.
     need: Vec<usize>,
     capacity: Vec<usize>,
-    counts: Vec<usize>,
-    ln_weight: f64,
+    /// Per position `p`: the constraints with boxes both before `p` and at or after it.
+    active: Vec<Vec<usize>>,
+    memo: Vec<HashMap<Vec<u8>, Rc<Vec<Entry>>>>,
     ln_binomial: &'a dyn Fn(usize, usize) -> f64,
-    by_mines: HashMap<usize, Tally>,
 }
 
 impl Search<'_> {
-    fn run(&mut self, b: usize, mines: usize) {
-        if b == self.size.len() {
-            self.record(mines);
-            return;
+    /// The layouts of boxes `p..` given the current needs.
+    fn run(&mut self, p: usize) -> Rc<Vec<Entry>> {
+        if p == self.size.len() {
+            let mut done = Entry::empty(0, 0);
+            done.ln_layouts = 0.0;
+            return Rc::new(vec![done]);
         }
-        let size = self.size[b];
+        let key: Vec<u8> = self.active[p].iter().map(|&c| self.need[c] as u8).collect();
+        if let Some(known) = self.memo[p].get(&key) {
+            return Rc::clone(known);
+        }
+        let size = self.size[p];
         let (mut lo, mut hi) = (0, size);
-        for &c in &self.constraints[b] {
+        for &c in &self.constraints[p] {
             hi = hi.min(self.need[c]);
             // the other unassigned boxes of `c` can take at most capacity - size
             lo = lo.max(self.need[c].saturating_sub(self.capacity[c] - size));
         }
-        if lo > hi {
-            return;
-        }
-        for &c in &self.constraints[b] {
-            self.capacity[c] -= size;
-        }
-        for k in lo..=hi {
-            for &c in &self.constraints[b] {
-                self.need[c] -= k;
+        let mut out: Vec<Entry> = Vec::new();
+        if lo <= hi {
+            let constraints = std::mem::take(&mut self.constraints[p]);
+            for &c in &constraints {
+                self.capacity[c] -= size;
             }
-            self.counts[b] = k;
-            let w = (self.ln_binomial)(size, k);
-            self.ln_weight += w;
-            self.run(b + 1, mines + k);
-            self.ln_weight -= w;
-            for &c in &self.constraints[b] {
-                self.need[c] += k;
+            for k in lo..=hi {
+                for &c in &constraints {
+                    self.need[c] -= k;
+                }
+                let rest = self.run(p + 1);
+                for &c in &constraints {
+                    self.need[c] += k;
+                }
+                let w = (self.ln_binomial)(size, k);
+                for e in rest.iter() {
+                    merge(&mut out, e, k, w, self.size.len() - p);
+                }
             }
+            for &c in &constraints {
+                self.capacity[c] += size;
+            }
+            self.constraints[p] = constraints;
         }
-        for &c in &self.constraints[b] {
-            self.capacity[c] += size;
-        }
+        out.sort_by_key(|e| e.mines);
+        let out = Rc::new(out);
+        self.memo[p].insert(key, Rc::clone(&out));
+        out
     }
+}
 
-    fn record(&mut self, mines: usize) {
-        let boxes = self.size.len();
-        let tally = self.by_mines.entry(mines).or_insert_with(|| Tally {
-            mines,
-            ln_layouts: f64::NEG_INFINITY,
-            least: vec![usize::MAX; boxes],
-            most: vec![0; boxes],
-            ln_box_mines: vec![f64::NEG_INFINITY; boxes],
-        });
-        tally.ln_layouts = ln_add(tally.ln_layouts, self.ln_weight);
-        for b in 0..boxes {
-            let k = self.counts[b];
-            tally.least[b] = tally.least[b].min(k);
-            tally.most[b] = tally.most[b].max(k);
-            if k > 0 {
-                tally.ln_box_mines[b] =
-                    ln_add(tally.ln_box_mines[b], self.ln_weight + (k as f64).ln());
-            }
+/// Adds the layouts `rest` of the later boxes, with `k` mines in this box (`w` = ln C(size, k)
+/// ways), to `out`.
+fn merge(out: &mut Vec<Entry>, rest: &Entry, k: usize, w: f64, boxes: usize) {
+    let mines = rest.mines + k;
+    let at = match out.iter().position(|e| e.mines == mines) {
+        Some(at) => at,
+        None => {
+            out.push(Entry::empty(mines, boxes));
+            out.len() - 1
         }
+    };
+    let e = &mut out[at];
+    let lw = w + rest.ln_layouts;
+    e.ln_layouts = ln_add(e.ln_layouts, lw);
+    let k8 = k as u8; // a box holds at most 8 cells
+    e.least[0] = e.least[0].min(k8);
+    e.most[0] = e.most[0].max(k8);
+    if k > 0 {
+        e.ln_box_mines[0] = ln_add(e.ln_box_mines[0], lw + (k as f64).ln());
+    }
+    for q in 0..rest.least.len() {
+        e.least[q + 1] = e.least[q + 1].min(rest.least[q]);
+        e.most[q + 1] = e.most[q + 1].max(rest.most[q]);
+        e.ln_box_mines[q + 1] = ln_add(e.ln_box_mines[q + 1], w + rest.ln_box_mines[q]);
     }
 }
 
@@ -573,19 +757,49 @@ fn enumerate(
         }
     }
     let ln_binomial = |n: usize, k: usize| ln_fact[n] - ln_fact[k] - ln_fact[n - k];
+    let mut first = vec![usize::MAX; constraints.len()];
+    let mut last = vec![0; constraints.len()];
+    for (b, cs) in box_constraints.iter().enumerate() {
+        for &c in cs {
+            first[c] = first[c].min(b);
+            last[c] = b;
+        }
+    }
+    // Constraint c is active at positions first[c] + 1 ..= last[c]: sweep once.
+    let mut opens = vec![Vec::new(); boxes.len() + 1];
+    for c in 0..constraints.len() {
+        if last[c] > first[c] {
+            opens[first[c] + 1].push(c);
+        }
+    }
+    let mut active: Vec<Vec<usize>> = Vec::with_capacity(boxes.len());
+    let mut current: Vec<usize> = Vec::new();
+    for (p, opening) in opens.iter().enumerate().take(boxes.len()) {
+        current.retain(|&c| last[c] >= p);
+        current.extend(opening);
+        current.sort_unstable();
+        active.push(current.clone());
+    }
     let mut search = Search {
         size: boxes.iter().map(Vec::len).collect(),
         constraints: box_constraints,
         need: constraints.iter().map(|&c| need[c]).collect(),
         capacity,
-        counts: vec![0; boxes.len()],
-        ln_weight: 0.0,
+        active,
+        memo: vec![HashMap::new(); boxes.len()],
         ln_binomial: &ln_binomial,
-        by_mines: HashMap::new(),
     };
-    search.run(0, 0);
-    let mut tallies: Vec<Tally> = search.by_mines.into_values().collect();
-    tallies.sort_by_key(|t| t.mines);
+    let tallies: Vec<Tally> = search
+        .run(0)
+        .iter()
+        .map(|e| Tally {
+            mines: e.mines,
+            ln_layouts: e.ln_layouts,
+            least: e.least.iter().map(|&k| usize::from(k)).collect(),
+            most: e.most.iter().map(|&k| usize::from(k)).collect(),
+            ln_box_mines: e.ln_box_mines.clone(),
+        })
+        .collect();
     let mut numbers: Vec<usize> = constraints.iter().map(|&c| numbers[c]).collect();
     numbers.sort_unstable();
     Component {
@@ -627,6 +841,64 @@ mod tests {
         assert!(matches!(e, SolveError::Contradiction(_)), "{e}");
         let e = solve(&board("1 ? ?"), Given::total(0)).unwrap_err();
         assert!(matches!(e, SolveError::Contradiction(_)), "{e}");
+    }
+
+    #[test]
+    fn long_frontier_lines_are_not_enumerated_layout_by_layout() {
+        // Three rows of 300: the middle row shows its numbers, the outer rows are unknown. One
+        // component with astronomically many layouts; the memoised search must still be quick.
+        let cols = 300;
+        let mut x: u64 = 12345;
+        let mut mines = vec![false; 3 * cols];
+        for (i, m) in mines.iter_mut().enumerate() {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            *m = !(cols..2 * cols).contains(&i) && (x >> 33) % 3 == 0;
+        }
+        let answer = crate::runtime::layout::Layout::from_mines(3, cols, mines)
+            .unwrap()
+            .answer();
+        let cells: Vec<Deduced> = (0..3 * cols)
+            .map(|i| {
+                if (cols..2 * cols).contains(&i) {
+                    Deduced::from_cell(answer.cells()[i])
+                } else {
+                    Deduced::Undecided
+                }
+            })
+            .collect();
+        let a = analyse(&cells, 3, cols, Some(answer.mine_count())).unwrap();
+        assert_eq!(a.components.len(), 1);
+        let most = a.components[0]
+            .tallies
+            .iter()
+            .map(|t| t.ln_layouts)
+            .fold(f64::NEG_INFINITY, f64::max);
+        assert!(most > 100.0 * std::f64::consts::LN_2, "{most}");
+        let p = a.mine_probabilities().unwrap();
+        // The expected mine count is the total, even with 2^100 layouts and a big interior.
+        let expected: f64 = p.iter().sum();
+        assert!(
+            (expected - answer.mine_count() as f64).abs() < 1e-6,
+            "{expected}"
+        );
+        for (i, &chance) in p.iter().enumerate() {
+            assert!((0.0..=1.0 + 1e-9).contains(&chance), "{chance}");
+            match a.forced(i) {
+                Some(mine) => assert_eq!(mine, answer.cells()[i] == crate::board::Cell::Mine),
+                None => assert!(a.can_be_mine[i] && a.can_be_safe[i]),
+            }
+        }
+    }
+
+    #[test]
+    fn wrong_sizes_are_errors() {
+        let e = analyse(&[Deduced::Undecided; 3], 2, 2, None).unwrap_err();
+        assert_eq!(
+            e,
+            SolveError::BadInput("3 cells do not make a 2x2 board".into())
+        );
     }
 
     #[test]

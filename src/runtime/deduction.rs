@@ -23,12 +23,12 @@ pub enum Deduced {
 
 impl Deduced {
     /// The character the `solve` command prints: `x`, the number, `s` (safe, number unknown)
-    /// or `?`.
+    /// or `?` (`#` for a number above 9, which no board holds).
     pub fn to_char(self) -> char {
         match self {
             Deduced::Undecided => '?',
             Deduced::Mine => 'x',
-            Deduced::Safe(Some(n)) => char::from(b'0' + n),
+            Deduced::Safe(Some(n)) => char::from_digit(u32::from(n), 10).unwrap_or('#'),
             Deduced::Safe(None) => 's',
         }
     }
@@ -152,7 +152,11 @@ impl Step {
                     format!(
                         "{name} {is}: {} {} for {} (total count)",
                         plural(*mines_left, "mine"),
-                        if *mines_left == 1 { "remains" } else { "remain" },
+                        if *mines_left == 1 {
+                            "remains"
+                        } else {
+                            "remain"
+                        },
                         plural(*unknown_left, "unknown cell")
                     )
                 }

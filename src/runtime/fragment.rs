@@ -21,7 +21,10 @@
 //! let solved = fragment::solve(&puzzle, Given::answer(&answer)).unwrap();
 //! assert!(solved.is_solved());
 //! assert_eq!(solved.to_string(), "2 3 2\nx x x\nx x 3");
-//! assert_eq!(solved.explain()[0], "R2C1 is a mine: the 2 at R1C1 has 2 unknown neighbours left for 2 mines");
+//! assert_eq!(
+//!     solved.explain()[0],
+//!     "R2C2 is a mine: the 3 at R3C3 has 3 unknown neighbours left for 3 mines"
+//! );
 //! ```
 
 use super::deduction::{Deduction, Given, SolveError, State};
