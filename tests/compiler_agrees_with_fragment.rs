@@ -14,7 +14,9 @@ fn corpus_entries() -> Vec<Entry> {
     ["mineunifier_games.txt", "fragment_boards.txt"]
         .iter()
         .flat_map(|name| {
-            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus").join(name);
+            let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/corpus")
+                .join(name);
             corpus::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
         })
         .collect()
@@ -54,15 +56,30 @@ fn named_cells_are_undecided_by_fragment() {
         let stderr = std::fs::read_to_string(path.with_extension("stderr")).unwrap();
         let named = named_cells(&stderr);
         let undecided = fragment::undecided_cells(&entry.puzzle, &entry.answer).unwrap();
-        assert!(!undecided.is_empty(), "{name}: fragment solves {}", entry.title);
+        assert!(
+            !undecided.is_empty(),
+            "{name}: fragment solves {}",
+            entry.title
+        );
         assert!(!named.is_empty(), "{name}: the errors name no cell");
-        assert_eq!(named[0], undecided[0], "{name}: the first error names the first undecided cell");
+        assert_eq!(
+            named[0], undecided[0],
+            "{name}: the first error names the first undecided cell"
+        );
         for cell in &named {
-            assert!(undecided.contains(cell), "{name}: R{}C{} is named but decided", cell.0, cell.1);
+            assert!(
+                undecided.contains(cell),
+                "{name}: R{}C{} is named but decided",
+                cell.0,
+                cell.1
+            );
         }
         checked += 1;
     }
-    assert!(checked >= 8, "only {checked} compile-fail corpus cases found");
+    assert!(
+        checked >= 8,
+        "only {checked} compile-fail corpus cases found"
+    );
 }
 
 #[test]

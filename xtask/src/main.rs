@@ -5,6 +5,11 @@
 //! ambiguous and stuck cases under `ui-tests/` (their `.stderr` files are written by trybuild:
 //! `TRYBUILD=overwrite cargo test --test ui`). `cargo run -p xtask -- corpus-tests --check` fails
 //! when a generated file is out of date; the unit test below runs that check.
+//!
+//! `cargo run --release -p xtask -- bench-compile [--runs N] [SIZE ...]` is the compile-time
+//! benchmark (see `bench_compile.rs`).
+
+mod bench_compile;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -46,8 +51,34 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         }
+        ["bench-compile", ref rest @ ..] => {
+            let mut runs = 5;
+            let mut sizes = Vec::new();
+            let mut it = rest.iter();
+            while let Some(arg) = it.next() {
+                match *arg {
+                    "--runs" => match it.next().and_then(|n| n.parse().ok()) {
+                        Some(n) if n > 0 => runs = n,
+                        _ => {
+                            eprintln!("--runs needs a positive number");
+                            return ExitCode::from(2);
+                        }
+                    },
+                    label if bench_compile::SIZES.iter().any(|s| s.label == label) => {
+                        sizes.push(label.to_string())
+                    }
+                    other => {
+                        eprintln!("unknown size `{other}`; sizes: {}", bench_compile::labels());
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            bench_compile::run(&bench_compile::repo_root(), runs, &sizes);
+            ExitCode::SUCCESS
+        }
         _ => {
             eprintln!("usage: cargo run -p xtask -- corpus-tests [--check]");
+            eprintln!("       cargo run --release -p xtask -- bench-compile [--runs N] [SIZE ...]");
             ExitCode::from(2)
         }
     }
