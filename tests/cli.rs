@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use typesweeper::runtime::corpus::parse_blocks;
+use typesweeper::board::corpus::parse_blocks;
 use typesweeper::runtime::generator::Level;
 
 fn bin() -> Command {

@@ -7,17 +7,17 @@
 //! `fragment` on all of them.)
 
 use std::path::Path;
-use typesweeper::board::corpus::{self, Entry};
+use typesweeper::board::corpus::{parse_blocks, Block};
 use typesweeper::runtime::fragment;
 
-fn corpus_entries() -> Vec<Entry> {
+fn corpus_entries() -> Vec<Block> {
     ["mineunifier_games.txt", "fragment_boards.txt"]
         .iter()
         .flat_map(|name| {
             let path = Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("tests/corpus")
                 .join(name);
-            corpus::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
+            parse_blocks(&std::fs::read_to_string(path).unwrap()).unwrap()
         })
         .collect()
 }
@@ -51,15 +51,16 @@ fn named_cells_are_undecided_by_fragment() {
         let source = std::fs::read_to_string(&path).unwrap();
         let entry = entries
             .iter()
-            .find(|e| source.starts_with(&format!("// {} ", e.title)))
+            .find(|e| source.starts_with(&format!("// {} ", e.name())))
             .unwrap_or_else(|| panic!("{name}: no corpus entry"));
         let stderr = std::fs::read_to_string(path.with_extension("stderr")).unwrap();
         let named = named_cells(&stderr);
-        let undecided = fragment::undecided_cells(&entry.puzzle, &entry.answer).unwrap();
+        let answer = entry.answer.as_ref().unwrap();
+        let undecided = fragment::undecided_cells(&entry.puzzle, answer).unwrap();
         assert!(
             !undecided.is_empty(),
             "{name}: fragment solves {}",
-            entry.title
+            entry.name()
         );
         assert!(!named.is_empty(), "{name}: the errors name no cell");
         assert_eq!(

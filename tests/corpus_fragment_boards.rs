@@ -5,7 +5,7 @@
 
 #![recursion_limit = "512"]
 
-/// board 1 9x9/10 (line 1 of the corpus file)
+/// board 1 9x9/10 (line 2 of the corpus file)
 #[test]
 fn board_1_9x9_10() {
     let solved = typesweeper::solve! {
@@ -35,7 +35,7 @@ fn board_1_9x9_10() {
     assert_eq!(solved.to_string(), "1 x 1 0 0 1 1 1 0\n1 1 2 1 1 1 x 1 0\n0 0 1 x 1 1 1 2 1\n0 0 1 1 2 1 1 1 x\n0 0 0 0 1 x 1 1 1\n0 0 1 1 2 1 1 0 0\n0 0 2 x 2 1 1 2 1\n1 1 2 x 2 1 x 2 x\nx 1 1 1 1 1 1 2 1");
 }
 
-/// board 2 9x9/10 (line 23 of the corpus file)
+/// board 2 9x9/10 (line 24 of the corpus file)
 #[test]
 fn board_2_9x9_10() {
     let solved = typesweeper::solve! {
@@ -65,7 +65,7 @@ fn board_2_9x9_10() {
     assert_eq!(solved.to_string(), "0 0 0 0 0 0 2 x 2\n0 0 0 0 0 0 2 x 3\n1 1 0 0 0 1 2 3 x\nx 2 1 1 0 1 x 2 1\n2 3 x 1 0 1 2 2 1\nx 3 2 2 0 0 2 x 2\n1 2 x 1 0 0 2 x 2\n0 1 1 1 0 0 1 1 1\n0 0 0 0 0 0 0 0 0");
 }
 
-/// board 6 9x9/10 (line 45 of the corpus file)
+/// board 6 9x9/10 (line 46 of the corpus file)
 #[test]
 fn board_6_9x9_10() {
     let solved = typesweeper::solve! {
@@ -95,7 +95,7 @@ fn board_6_9x9_10() {
     assert_eq!(solved.to_string(), "x 2 x 2 x 1 0 0 0\n1 2 1 2 1 1 0 0 0\n1 1 0 0 0 0 0 0 0\nx 1 0 1 1 2 2 2 1\n1 1 0 2 x 3 x x 1\n0 1 1 3 x 3 2 2 1\n0 1 x 2 1 2 1 1 0\n0 1 1 1 0 1 x 1 0\n0 0 0 0 0 1 1 1 0");
 }
 
-/// board 7 9x9/10 (line 67 of the corpus file)
+/// board 7 9x9/10 (line 68 of the corpus file)
 #[test]
 fn board_7_9x9_10() {
     let solved = typesweeper::solve! {
@@ -125,7 +125,7 @@ fn board_7_9x9_10() {
     assert_eq!(solved.to_string(), "1 2 x 2 1 1 x x 1\nx 2 2 x 1 1 2 2 1\n2 2 1 1 1 0 0 0 0\nx 1 0 0 0 0 0 0 0\n1 1 0 0 0 0 1 1 1\n0 0 0 0 1 1 2 x 1\n0 0 0 0 1 x 2 1 1\n1 1 1 0 2 2 2 0 0\n1 x 1 0 1 x 1 0 0");
 }
 
-/// board 10 9x9/10 (line 89 of the corpus file)
+/// board 10 9x9/10 (line 90 of the corpus file)
 #[test]
 fn board_10_9x9_10() {
     let solved = typesweeper::solve! {
@@ -155,7 +155,7 @@ fn board_10_9x9_10() {
     assert_eq!(solved.to_string(), "1 x 1 1 x 1 0 0 0\n1 1 1 1 1 1 0 1 1\n0 0 0 0 1 1 1 1 x\n0 0 0 0 2 x 2 1 1\n0 0 0 0 2 x 2 0 0\n0 0 0 0 1 1 1 0 0\n0 1 1 2 2 2 1 0 0\n0 1 x 3 x x 2 1 1\n0 1 2 x 3 2 2 x 1");
 }
 
-/// board 11 9x9/10 (line 111 of the corpus file)
+/// board 11 9x9/10 (line 112 of the corpus file)
 #[test]
 fn board_11_9x9_10() {
     let solved = typesweeper::solve! {
@@ -185,7 +185,7 @@ fn board_11_9x9_10() {
     assert_eq!(solved.to_string(), "0 0 1 1 1 0 0 0 0\n0 0 1 x 2 2 2 1 0\n0 0 1 1 2 x x 1 0\n0 0 0 0 1 2 2 1 0\n0 0 0 0 0 0 0 0 0\n0 0 1 1 2 2 2 1 0\n0 0 1 x 3 x x 1 0\n0 1 2 4 x 5 3 1 0\n0 1 x 3 x x 1 0 0");
 }
 
-/// board 12 9x9/10 (line 133 of the corpus file)
+/// board 12 9x9/10 (line 134 of the corpus file)
 #[test]
 fn board_12_9x9_10() {
     let solved = typesweeper::solve! {
@@ -215,7 +215,7 @@ fn board_12_9x9_10() {
     assert_eq!(solved.to_string(), "1 x 1 0 0 0 0 0 0\n2 2 1 0 0 0 0 0 0\nx 1 0 0 0 0 0 1 1\n1 1 0 0 0 0 0 2 x\n0 1 2 2 1 0 0 2 x\n0 1 x x 1 0 1 2 2\n1 2 3 2 1 0 1 x 1\n2 x 2 0 0 0 2 2 2\n2 x 2 0 0 0 1 x 1");
 }
 
-/// board 13 9x9/10 (line 155 of the corpus file)
+/// board 13 9x9/10 (line 156 of the corpus file)
 #[test]
 fn board_13_9x9_10() {
     let solved = typesweeper::solve! {
@@ -245,7 +245,7 @@ fn board_13_9x9_10() {
     assert_eq!(solved.to_string(), "2 x 1 0 0 0 1 1 1\nx 3 1 0 1 1 2 x 1\nx 5 2 1 1 x 2 1 1\nx x x 1 1 1 2 1 1\n2 3 2 1 0 0 1 x 1\n0 0 0 0 0 0 1 1 1\n0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 1 1\n0 0 0 0 0 0 0 1 x");
 }
 
-/// board 15 9x9/10 (line 177 of the corpus file)
+/// board 15 9x9/10 (line 178 of the corpus file)
 #[test]
 fn board_15_9x9_10() {
     let solved = typesweeper::solve! {
@@ -275,7 +275,7 @@ fn board_15_9x9_10() {
     assert_eq!(solved.to_string(), "0 1 x 2 x 2 2 x 1\n0 2 2 4 3 x 2 1 1\n0 1 x 2 x 2 2 1 1\n0 1 1 2 1 1 1 x 1\n0 0 0 0 0 0 1 2 2\n0 0 0 0 0 0 0 1 x\n0 0 0 0 0 0 0 1 1\n1 1 0 0 1 1 1 0 0\nx 1 0 0 1 x 1 0 0");
 }
 
-/// board 16 9x9/10 (line 199 of the corpus file)
+/// board 16 9x9/10 (line 200 of the corpus file)
 #[test]
 fn board_16_9x9_10() {
     let solved = typesweeper::solve! {
@@ -305,7 +305,7 @@ fn board_16_9x9_10() {
     assert_eq!(solved.to_string(), "x 1 0 0 0 0 0 0 0\n1 1 0 0 0 0 0 0 0\n0 1 2 2 1 1 1 1 0\n1 2 x x 2 2 x 1 0\nx 2 2 3 x 2 1 1 0\n1 1 0 2 3 3 1 0 0\n0 0 1 2 x x 2 1 1\n0 0 1 x 3 2 2 x 1\n0 0 1 1 1 0 1 1 1");
 }
 
-/// board 17 9x9/10 (line 221 of the corpus file)
+/// board 17 9x9/10 (line 222 of the corpus file)
 #[test]
 fn board_17_9x9_10() {
     let solved = typesweeper::solve! {
@@ -335,7 +335,7 @@ fn board_17_9x9_10() {
     assert_eq!(solved.to_string(), "0 0 1 x 2 1 1 0 0\n0 0 1 2 3 x 1 0 0\n0 0 0 2 x 3 1 1 1\n1 2 2 3 x 2 0 1 x\n2 x x 3 2 2 0 1 1\n2 x 3 2 x 1 0 0 0\n1 1 1 1 1 1 0 0 0\n1 1 0 0 0 0 0 0 0\nx 1 0 0 0 0 0 0 0");
 }
 
-/// board 18 9x9/10 (line 243 of the corpus file)
+/// board 18 9x9/10 (line 244 of the corpus file)
 #[test]
 fn board_18_9x9_10() {
     let solved = typesweeper::solve! {
@@ -365,7 +365,7 @@ fn board_18_9x9_10() {
     assert_eq!(solved.to_string(), "0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0\n0 0 0 0 1 1 2 1 1\n0 1 2 2 2 x 2 x 1\n1 2 x x 2 2 3 2 1\n1 x 3 2 1 1 x 1 0\n1 1 2 1 1 1 2 3 2\n1 1 1 x 1 0 1 x x\nx 1 1 1 1 0 1 2 2");
 }
 
-/// board 19 9x9/10 (line 265 of the corpus file)
+/// board 19 9x9/10 (line 266 of the corpus file)
 #[test]
 fn board_19_9x9_10() {
     let solved = typesweeper::solve! {
@@ -395,7 +395,7 @@ fn board_19_9x9_10() {
     assert_eq!(solved.to_string(), "0 0 0 0 0 1 1 1 0\n1 1 1 1 1 2 x 1 0\n1 x 2 2 x 2 1 1 0\n2 3 x 2 2 2 1 0 0\n1 x 3 2 2 x 1 0 0\n2 2 2 x 2 1 1 0 0\nx 1 1 1 1 1 1 2 1\n1 1 0 0 0 1 x 2 x\n0 0 0 0 0 1 1 2 1");
 }
 
-/// board 20 9x9/10 (line 287 of the corpus file)
+/// board 20 9x9/10 (line 288 of the corpus file)
 #[test]
 fn board_20_9x9_10() {
     let solved = typesweeper::solve! {
@@ -425,7 +425,7 @@ fn board_20_9x9_10() {
     assert_eq!(solved.to_string(), "1 1 1 x 1 1 2 2 1\nx 2 2 1 1 1 x x 2\n3 x 1 0 0 1 2 3 x\nx 2 1 0 0 0 0 1 1\n1 1 0 0 1 1 1 0 0\n0 0 0 0 1 x 2 1 1\n0 0 0 0 1 1 2 x 1\n0 0 0 1 1 1 1 1 1\n0 0 0 1 x 1 0 0 0");
 }
 
-/// board 21 9x9/10 (line 309 of the corpus file)
+/// board 21 9x9/10 (line 310 of the corpus file)
 #[test]
 fn board_21_9x9_10() {
     let solved = typesweeper::solve! {
@@ -455,7 +455,7 @@ fn board_21_9x9_10() {
     assert_eq!(solved.to_string(), "0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0\n0 1 1 1 0 0 0 0 0\n1 2 x 2 1 0 0 0 0\nx 3 2 x 1 0 0 0 0\nx 2 1 1 2 1 1 1 1\n1 1 0 0 1 x 3 3 x\n1 2 2 1 1 2 x x 2\n1 x x 1 0 1 2 2 1");
 }
 
-/// board 26 9x9/10 (line 331 of the corpus file)
+/// board 26 9x9/10 (line 332 of the corpus file)
 #[test]
 fn board_26_9x9_10() {
     let solved = typesweeper::solve! {
@@ -485,7 +485,7 @@ fn board_26_9x9_10() {
     assert_eq!(solved.to_string(), "0 0 0 0 1 x 3 x 2\n0 0 0 0 1 2 4 x 2\n0 0 0 0 0 1 x 2 1\n0 0 0 0 0 1 1 1 0\n0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0\n2 2 1 0 0 0 1 1 1\nx x 2 1 1 2 2 x 1\n3 x 2 1 x 2 x 2 1");
 }
 
-/// board 27 9x9/10 (line 353 of the corpus file)
+/// board 27 9x9/10 (line 354 of the corpus file)
 #[test]
 fn board_27_9x9_10() {
     let solved = typesweeper::solve! {
@@ -515,7 +515,7 @@ fn board_27_9x9_10() {
     assert_eq!(solved.to_string(), "1 2 1 1 0 0 0 1 x\nx 2 x 1 0 0 1 2 2\n1 2 1 1 1 1 2 x 1\n1 1 0 0 1 x 3 2 1\nx 2 1 1 1 3 x 2 0\n1 2 x 1 0 2 x 2 0\n0 1 1 1 0 1 1 1 0\n1 1 1 0 0 0 0 0 0\n1 x 1 0 0 0 0 0 0");
 }
 
-/// board 28 9x9/10 (line 375 of the corpus file)
+/// board 28 9x9/10 (line 376 of the corpus file)
 #[test]
 fn board_28_9x9_10() {
     let solved = typesweeper::solve! {
@@ -545,7 +545,7 @@ fn board_28_9x9_10() {
     assert_eq!(solved.to_string(), "0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 1 1 1\n1 1 0 1 1 1 2 x 3\nx 3 1 1 x 1 2 x x\nx x 1 1 1 1 1 2 2\n2 2 1 0 0 0 0 1 1\n0 0 0 0 1 1 1 1 x\n0 0 0 0 1 x 2 2 1\n0 0 0 0 1 2 x 1 0");
 }
 
-/// board 29 9x9/10 (line 397 of the corpus file)
+/// board 29 9x9/10 (line 398 of the corpus file)
 #[test]
 fn board_29_9x9_10() {
     let solved = typesweeper::solve! {
@@ -575,7 +575,7 @@ fn board_29_9x9_10() {
     assert_eq!(solved.to_string(), "0 2 x 4 x 2 0 0 0\n0 2 x 4 x 2 0 0 0\n0 1 1 2 1 1 0 0 0\n1 1 0 0 0 0 0 1 1\nx 1 0 0 1 1 1 2 x\n1 1 0 0 1 x 1 2 x\n0 0 0 0 2 2 2 1 1\n0 0 0 0 1 x 1 1 1\n0 0 0 0 1 1 1 1 x");
 }
 
-/// board 32 9x9/10 (line 419 of the corpus file)
+/// board 32 9x9/10 (line 420 of the corpus file)
 #[test]
 fn board_32_9x9_10() {
     let solved = typesweeper::solve! {
@@ -605,7 +605,7 @@ fn board_32_9x9_10() {
     assert_eq!(solved.to_string(), "0 0 0 0 0 1 x x 1\n1 1 0 0 0 1 2 2 1\nx 2 0 0 0 0 0 0 0\nx 2 1 1 1 0 0 0 0\n1 2 2 x 2 2 2 1 0\n0 1 x 2 2 x x 2 1\n0 1 1 1 1 2 2 2 x\n1 1 0 0 0 0 0 1 1\nx 1 0 0 0 0 0 0 0");
 }
 
-/// board 3 16x16/40 (line 551 of the corpus file)
+/// board 3 16x16/40 (line 552 of the corpus file)
 #[test]
 fn board_3_16x16_40() {
     let solved = typesweeper::solve! {
@@ -649,7 +649,7 @@ fn board_3_16x16_40() {
     assert_eq!(solved.to_string(), "1 1 1 x 1 0 0 0 0 1 x 1 0 0 0 0\nx 1 1 1 1 1 1 2 1 2 1 1 0 0 0 0\n2 2 1 0 0 1 x 2 x 1 1 1 1 0 0 0\n1 x 2 1 0 1 1 2 1 1 1 x 1 0 0 0\n1 2 x 1 0 0 0 0 0 0 1 1 1 1 1 1\n0 1 1 1 0 1 1 2 1 1 0 0 0 1 x 1\n0 0 0 0 0 1 x 2 x 1 0 0 0 2 3 3\n0 0 0 0 0 1 1 2 1 1 0 0 0 2 x x\n0 0 1 1 2 2 2 1 0 0 0 0 1 3 x 3\n1 1 2 x 4 x x 1 1 1 2 2 3 x 2 1\nx 1 2 x x 4 2 1 1 x 2 x x 2 1 0\n2 2 1 3 x 3 1 1 1 1 3 3 3 1 1 1\nx 1 0 1 1 2 x 1 0 0 1 x 1 0 2 x\n1 1 0 0 1 3 3 2 0 0 1 1 1 0 2 x\n1 1 2 2 4 x x 3 2 1 1 1 1 1 1 1\n1 x 2 x x x x x 2 x 1 1 x 1 0 0");
 }
 
-/// board 8 16x16/40 (line 587 of the corpus file)
+/// board 8 16x16/40 (line 588 of the corpus file)
 #[test]
 fn board_8_16x16_40() {
     let solved = typesweeper::solve! {
@@ -693,7 +693,7 @@ fn board_8_16x16_40() {
     assert_eq!(solved.to_string(), "0 0 0 0 2 x 4 x 2 1 1 x 2 1 1 0\n1 1 1 1 3 x x 3 x 1 1 1 2 x 1 0\nx 2 2 x 3 3 3 2 1 1 1 1 2 1 2 1\n2 x 3 3 3 x 1 0 0 0 1 x 1 0 1 x\n1 2 x 2 x 2 1 0 0 0 1 1 1 0 1 1\n2 3 3 3 2 2 2 3 2 1 0 0 0 0 0 0\nx x 2 x 1 1 x x x 2 0 0 0 0 1 1\n2 3 3 3 2 2 4 x x 2 0 0 0 1 2 x\n0 1 x 2 x 1 2 x 3 1 1 1 1 1 x 2\n0 1 1 2 1 1 1 1 1 0 1 x 2 2 2 1\n0 1 1 1 0 0 0 0 0 0 1 2 4 x 2 0\n0 2 x 2 0 0 0 0 0 0 1 2 x x 2 0\n0 2 x 2 0 0 0 1 1 1 1 x 4 3 2 0\n0 1 1 1 0 0 0 1 x 1 1 1 2 x 2 1\n0 0 0 0 0 0 0 1 1 1 0 1 2 2 3 x\n0 0 0 0 0 0 0 0 0 0 0 1 x 1 2 x");
 }
 
-/// board 9 16x16/40 (line 623 of the corpus file)
+/// board 9 16x16/40 (line 624 of the corpus file)
 #[test]
 fn board_9_16x16_40() {
     let solved = typesweeper::solve! {
@@ -737,7 +737,7 @@ fn board_9_16x16_40() {
     assert_eq!(solved.to_string(), "2 x 1 1 1 1 0 0 0 2 x 3 2 x 1 0\nx 3 3 2 x 1 0 1 1 3 x 4 x 2 2 1\n2 x 2 x 2 1 0 1 x 2 2 x 3 2 1 x\n1 1 2 2 2 1 0 1 1 2 2 3 x 1 1 1\n0 0 0 1 x 3 2 1 0 1 x 2 1 1 0 0\n1 2 2 2 2 x x 1 0 1 1 2 1 1 0 0\n1 x x 2 2 3 3 2 0 0 0 1 x 1 0 0\n3 4 4 x 1 1 x 1 0 0 0 1 2 2 1 0\nx x 2 1 1 1 2 2 1 1 1 1 2 x 2 0\n2 2 1 0 0 0 1 x 1 1 x 1 3 x 3 0\n1 1 1 2 2 1 1 1 2 3 3 2 2 x 3 1\nx 1 1 x x 2 1 1 1 x x 2 1 1 2 x\n1 1 1 2 2 2 x 1 1 3 x 2 0 0 1 1\n1 1 0 0 0 2 2 3 1 2 1 1 0 0 0 0\nx 1 0 0 0 1 x 2 x 1 0 0 0 0 0 0\n1 1 0 0 0 1 1 2 1 1 0 0 0 0 0 0");
 }
 
-/// board 12 16x16/40 (line 659 of the corpus file)
+/// board 12 16x16/40 (line 660 of the corpus file)
 #[test]
 fn board_12_16x16_40() {
     let solved = typesweeper::solve! {
@@ -781,7 +781,7 @@ fn board_12_16x16_40() {
     assert_eq!(solved.to_string(), "x 2 x 2 1 1 1 1 0 0 0 0 0 0 1 x\n1 2 2 x 3 3 x 1 1 1 1 0 0 0 1 1\n0 0 2 3 x x 3 1 1 x 2 1 0 0 0 0\n0 0 1 x 4 x 3 1 1 2 x 1 0 0 0 0\n0 0 1 1 2 3 x 2 1 2 2 1 0 1 2 2\n1 1 1 0 0 2 x 3 2 x 1 0 0 1 x x\n2 x 1 0 1 2 3 x 2 1 2 1 1 1 2 2\nx 2 2 1 2 x 3 2 2 0 1 x 1 1 1 1\n1 1 2 x 3 1 2 x 2 1 2 1 1 1 x 2\n0 0 2 x 3 1 1 2 4 x 3 1 0 2 4 x\n1 1 1 2 x 1 0 1 x x x 1 0 1 x x\nx 1 0 1 1 1 0 1 2 3 2 2 1 2 3 3\n2 2 1 0 0 0 0 0 0 0 0 2 x 3 2 x\n2 x 1 0 0 0 0 0 0 0 0 2 x x 2 1\nx 2 1 0 0 0 0 0 0 0 0 1 2 2 1 0\n1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0");
 }
 
-/// board 32 16x16/40 (line 695 of the corpus file)
+/// board 32 16x16/40 (line 696 of the corpus file)
 #[test]
 fn board_32_16x16_40() {
     let solved = typesweeper::solve! {
@@ -825,7 +825,7 @@ fn board_32_16x16_40() {
     assert_eq!(solved.to_string(), "x 2 x 2 1 2 x 1 1 x 1 1 1 2 x 1\n2 3 3 3 x 2 1 1 1 1 2 2 x 2 1 1\n1 x 2 x 2 1 0 0 0 0 1 x 3 2 0 0\n1 1 2 1 2 1 1 0 0 0 1 2 x 1 0 0\n0 1 1 1 1 x 2 1 0 0 0 2 3 4 2 1\n0 1 x 1 1 2 x 2 1 0 0 1 x x x 1\n0 1 1 1 0 1 2 x 1 0 1 2 3 3 2 1\n1 1 1 0 1 1 2 2 2 1 2 x 2 1 2 2\n1 x 2 1 2 x 1 1 x 1 2 x 2 1 x x\n1 2 3 x 2 1 1 1 1 1 1 1 1 1 2 2\n0 1 x 2 1 0 0 0 1 1 2 1 1 0 0 0\n1 2 2 2 1 1 0 0 1 x 3 x 1 1 1 1\n2 x 2 1 x 1 0 0 1 2 x 2 1 1 x 2\n3 x 2 1 1 1 0 0 0 2 2 2 0 1 3 x\nx 3 2 1 0 0 1 1 1 1 x 1 0 0 2 x\n1 2 x 1 0 0 1 x 1 1 1 1 0 0 1 1");
 }
 
-/// board 33 16x16/40 (line 731 of the corpus file)
+/// board 33 16x16/40 (line 732 of the corpus file)
 #[test]
 fn board_33_16x16_40() {
     let solved = typesweeper::solve! {
@@ -869,7 +869,7 @@ fn board_33_16x16_40() {
     assert_eq!(solved.to_string(), "0 1 1 1 0 0 0 0 0 0 0 0 1 x 1 0\n0 1 x 1 0 0 0 0 0 0 0 0 1 1 2 1\n0 1 1 1 0 0 0 0 0 0 0 0 0 0 1 x\n0 0 0 0 0 0 0 0 1 2 3 2 1 0 1 1\n1 2 1 2 2 2 1 0 1 x x x 1 0 0 0\nx 2 x 2 x x 1 0 1 2 3 2 1 0 0 0\n1 3 2 3 2 3 2 1 0 1 1 1 0 0 0 0\n0 1 x 3 2 2 x 2 2 3 x 1 1 1 1 0\n2 3 3 x x 2 2 3 x x 2 1 1 x 1 0\nx x 2 3 3 3 2 x 3 2 2 1 2 1 2 1\n2 2 1 1 x 4 x 4 2 1 1 x 1 0 1 x\n0 0 0 1 3 x x 4 x 1 1 2 2 1 1 1\n0 0 0 0 2 x 4 x 3 3 2 2 x 1 0 0\n1 1 0 0 1 1 2 1 2 x x 3 2 2 1 0\nx 3 1 0 0 1 1 1 1 3 x 3 2 x 1 0\nx x 1 0 0 1 x 1 0 1 2 x 2 1 1 0");
 }
 
-/// board 34 16x16/40 (line 767 of the corpus file)
+/// board 34 16x16/40 (line 768 of the corpus file)
 #[test]
 fn board_34_16x16_40() {
     let solved = typesweeper::solve! {
@@ -913,7 +913,7 @@ fn board_34_16x16_40() {
     assert_eq!(solved.to_string(), "x 2 0 0 0 1 2 x 2 1 0 0 0 0 1 x\nx 2 0 0 0 1 x 4 x 2 1 1 0 0 1 1\n1 1 0 0 0 1 2 x 2 3 x 2 0 0 0 0\n1 1 1 0 0 1 2 2 1 2 x 2 0 1 1 1\n1 x 1 0 0 1 x 3 2 2 1 1 1 3 x 2\n1 1 2 1 1 1 2 x x 1 0 1 2 x x 2\n0 0 1 x 1 0 1 2 2 1 0 1 x 3 2 1\n0 1 2 2 1 1 1 1 0 0 0 1 2 2 1 0\n0 1 x 1 1 3 x 2 0 0 0 1 2 x 1 0\n0 1 1 1 1 x x 2 0 0 0 1 x 2 1 0\n0 0 0 0 1 2 2 2 1 1 0 1 1 1 0 0\n0 0 1 1 1 1 1 2 x 1 0 1 1 1 0 0\n0 1 3 x 2 1 x 3 2 2 0 2 x 3 1 0\n0 1 x x 3 1 2 3 x 1 0 3 x x 2 1\n0 1 4 x 3 0 1 x 3 3 1 3 x 3 2 x\n0 0 2 x 2 0 1 2 x 2 x 2 1 1 1 1");
 }
 
-/// board 42 16x16/40 (line 803 of the corpus file)
+/// board 42 16x16/40 (line 804 of the corpus file)
 #[test]
 fn board_42_16x16_40() {
     let solved = typesweeper::solve! {
@@ -957,7 +957,7 @@ fn board_42_16x16_40() {
     assert_eq!(solved.to_string(), "1 x 1 0 0 2 x x x 2 1 1 0 0 0 0\n1 1 1 0 1 3 x x 3 3 x 2 0 0 0 0\n0 0 0 0 1 x 4 3 1 2 x 4 3 2 2 1\n0 0 0 1 2 3 x 1 0 1 2 x x x 3 x\n0 0 0 1 x 2 1 1 0 0 1 3 x x 3 1\n0 0 0 1 1 1 0 0 0 0 0 1 2 2 1 0\n1 2 2 1 0 0 0 1 1 1 0 0 0 0 0 0\n1 x x 1 0 0 1 2 x 1 0 0 0 0 0 0\n2 3 3 1 1 1 2 x 2 1 0 1 2 2 1 0\n2 x 1 0 1 x 2 1 1 0 0 2 x x 1 0\nx 2 2 1 2 1 1 1 2 2 1 2 x 4 2 0\n1 2 3 x 2 0 0 2 x x 1 1 2 x 1 0\n0 1 x x 4 2 1 2 x 3 1 0 1 1 1 0\n0 1 2 3 x x 1 1 1 2 1 1 0 0 0 0\n0 1 1 2 3 3 2 0 0 1 x 1 0 0 1 1\n0 1 x 1 1 x 1 0 0 1 1 1 0 0 1 x");
 }
 
-/// board 57 16x16/40 (line 839 of the corpus file)
+/// board 57 16x16/40 (line 840 of the corpus file)
 #[test]
 fn board_57_16x16_40() {
     let solved = typesweeper::solve! {
@@ -1001,7 +1001,7 @@ fn board_57_16x16_40() {
     assert_eq!(solved.to_string(), "0 0 0 1 x x 1 0 0 0 0 0 0 0 0 0\n1 1 1 1 2 2 1 0 1 1 1 0 1 1 1 0\n2 x 2 1 1 0 0 0 1 x 1 0 1 x 1 0\nx 3 3 x 1 0 0 0 1 2 2 1 1 1 1 0\n1 2 x 3 2 0 0 0 0 1 x 2 1 0 0 0\n0 1 2 x 1 0 0 1 2 4 4 x 1 1 1 1\n0 0 1 1 1 0 0 2 x x x 2 1 1 x 1\n0 0 1 1 2 1 1 2 x 4 2 2 2 3 2 1\n0 0 1 x 3 x 2 2 3 2 1 1 x x 3 2\n0 0 2 3 x 3 3 x 2 x 2 2 3 4 x x\n1 1 1 x 2 2 x 3 3 1 2 x 1 2 x 3\nx 2 2 2 2 2 3 x 1 0 1 1 1 1 1 1\n1 2 x 1 1 x 2 1 2 1 1 0 0 1 1 1\n0 1 1 1 1 2 2 1 1 x 2 1 1 1 x 1\n0 0 1 1 2 2 x 1 1 1 2 x 1 2 2 2\n0 0 1 x 2 x 2 1 0 0 1 1 1 1 x 1");
 }
 
-/// board 58 16x16/40 (line 875 of the corpus file)
+/// board 58 16x16/40 (line 876 of the corpus file)
 #[test]
 fn board_58_16x16_40() {
     let solved = typesweeper::solve! {
@@ -1045,7 +1045,7 @@ fn board_58_16x16_40() {
     assert_eq!(solved.to_string(), "0 1 2 x 1 0 0 0 1 3 x 2 0 0 1 x\n0 2 x 3 1 0 0 0 1 x x 2 0 0 1 1\n1 3 x 3 1 1 1 1 1 2 2 1 0 0 0 0\n1 x 4 x 1 1 x 2 2 2 1 0 1 1 1 0\n1 2 x 2 1 1 1 2 x x 1 0 2 x 2 0\n1 2 3 2 1 0 0 1 2 2 1 0 3 x 3 0\n2 x 3 x 1 0 0 0 0 0 0 1 3 x 2 0\n3 x 4 1 1 1 1 1 0 0 0 1 x 2 1 0\n2 x 2 0 0 2 x 2 0 0 0 1 2 2 1 0\n1 1 1 0 0 3 x 3 0 0 0 0 2 x 2 0\n1 1 2 1 1 2 x 2 0 0 0 0 2 x 2 0\n1 x 2 x 1 2 2 2 0 1 1 1 1 1 1 0\n3 3 3 1 1 2 x 3 1 1 x 1 0 0 0 0\nx x 2 1 0 2 x x 3 3 2 1 0 0 0 0\n2 4 x 2 0 1 2 3 x x 3 1 1 0 0 0\n0 2 x 2 0 0 0 1 3 x 3 x 1 0 0 0");
 }
 
-/// board 2844 16x30/99 (line 1019 of the corpus file)
+/// board 2844 16x30/99 (line 1020 of the corpus file)
 #[test]
 fn board_2844_16x30_99() {
     let solved = typesweeper::solve! {
@@ -1089,7 +1089,7 @@ fn board_2844_16x30_99() {
     assert_eq!(solved.to_string(), "1 1 0 1 x x 1 0 0 1 x 3 x x 2 1 1 1 x 1 0 1 x 1 0 1 x 2 1 0\nx 2 0 2 3 3 1 1 1 2 2 4 x 3 2 x 3 3 2 1 0 1 2 2 1 1 2 x 2 1\nx 2 0 1 x 1 0 1 x 1 1 x 4 3 3 3 x x 3 1 2 1 2 x 2 1 2 2 x 2\n1 2 1 2 1 2 1 2 2 3 3 3 x x 2 x 4 x 3 x 2 x 2 2 4 x 2 1 3 x\n0 1 x 1 0 2 x 3 2 x x 2 2 2 3 3 5 3 4 3 4 2 1 1 x x 3 0 2 x\n2 4 4 3 1 3 x x 3 3 4 3 2 2 3 x x x 2 x x 2 1 1 3 x 3 1 1 1\nx x x x 2 3 x x 3 2 x x 3 x x 3 3 2 2 2 4 x 2 0 1 2 x 2 1 1\n3 4 6 x 3 2 x 3 2 x 4 x 3 2 2 1 0 1 1 1 2 x 3 1 0 2 2 3 x 1\n1 x 3 x 2 1 1 1 1 1 2 1 1 0 0 0 0 2 x 2 1 2 x 1 0 2 x 4 2 1\n1 1 2 2 2 1 0 0 0 0 0 1 2 2 2 1 2 3 x 2 1 2 2 1 1 3 x x 1 0\n0 0 0 1 x 2 1 1 0 0 1 2 x x 2 x 2 x 2 1 1 x 1 0 1 x 4 4 2 1\n0 1 1 2 1 2 x 1 0 1 2 x 3 2 2 1 2 2 2 1 1 2 2 1 1 2 x 2 x 1\n0 1 x 1 0 1 1 1 0 1 x 2 1 0 0 0 1 2 x 2 2 4 x 2 0 1 1 3 2 2\n0 1 1 1 0 0 0 1 1 2 1 2 1 1 0 1 2 x 2 2 x x x 2 0 0 0 1 x 1\n1 1 1 0 0 0 1 3 x 4 2 2 x 1 0 1 x 3 2 1 2 3 2 1 0 0 0 2 2 2\n1 x 1 0 0 0 1 x x x x 2 1 1 0 1 2 x 1 0 0 0 0 0 0 0 0 1 x 1");
 }
 
-/// board 3711 16x30/99 (line 1055 of the corpus file)
+/// board 3711 16x30/99 (line 1056 of the corpus file)
 #[test]
 fn board_3711_16x30_99() {
     let solved = typesweeper::solve! {
@@ -1133,7 +1133,7 @@ fn board_3711_16x30_99() {
     assert_eq!(solved.to_string(), "1 x 2 1 1 2 x 2 0 0 1 1 2 x x x 3 1 0 0 0 1 x x 1 1 2 2 1 0\n1 1 2 x 2 3 x 2 0 1 3 x 3 2 5 x x 2 2 2 2 2 3 3 2 1 x x 1 0\n1 1 1 2 3 x 3 2 0 1 x x 2 0 2 x 4 x 3 x x 2 1 x 2 2 3 3 2 1\nx 1 1 3 x 4 x 2 1 1 2 2 1 0 1 1 2 1 3 x x 2 1 1 2 x 1 2 x 2\n1 1 1 x x 3 3 x 4 2 1 0 0 0 0 0 1 1 2 2 2 1 0 0 1 1 1 3 x 3\n1 1 2 3 3 2 2 x x x 1 0 0 1 1 1 1 x 2 1 2 1 2 1 2 1 2 3 x 2\n2 x 1 1 x 2 2 3 3 2 1 0 0 1 x 1 1 1 2 x 2 x 2 x 2 x 2 x 2 1\nx 2 1 1 1 2 x 2 1 0 0 0 0 1 2 2 1 0 1 1 3 2 3 2 4 3 4 2 2 0\n1 1 0 0 0 1 2 x 1 0 0 1 1 1 2 x 2 0 0 0 2 x 3 3 x x 2 x 3 2\n0 0 0 0 0 1 3 3 2 0 0 1 x 2 3 x 2 0 1 1 3 x 3 x x 4 3 3 x x\n1 1 0 0 0 2 x x 2 0 1 3 4 x 2 1 1 0 1 x 2 1 2 2 3 3 x 2 2 2\nx 3 2 1 0 2 x x 3 1 1 x x 2 2 1 1 1 2 2 1 0 0 0 2 x 3 1 0 0\n2 x x 1 0 1 2 4 x 2 1 2 2 2 2 x 2 2 x 2 1 0 0 0 2 x 2 0 0 0\n2 3 3 2 1 0 1 3 x 2 0 0 0 1 x 2 2 x 4 x 1 0 0 0 2 2 2 0 0 0\nx 1 2 x 2 0 1 x 3 2 1 0 1 2 3 3 3 3 x 2 2 2 3 2 3 x 4 2 2 1\n1 1 2 x 2 0 1 1 2 x 1 0 1 x 2 x x 2 1 1 1 x x x 3 x x x 2 x");
 }
 
-/// board 4158 16x30/99 (line 1091 of the corpus file)
+/// board 4158 16x30/99 (line 1092 of the corpus file)
 #[test]
 fn board_4158_16x30_99() {
     let solved = typesweeper::solve! {

@@ -5,7 +5,7 @@
 
 #![recursion_limit = "512"]
 
-/// game 0 (line 1 of the corpus file)
+/// game 0 (line 2 of the corpus file)
 #[test]
 fn game_0() {
     let solved = typesweeper::solve! {
@@ -19,7 +19,7 @@ fn game_0() {
     assert_eq!(solved.to_string(), "");
 }
 
-/// game 1 (line 5 of the corpus file)
+/// game 1 (line 6 of the corpus file)
 #[test]
 fn game_1() {
     let solved = typesweeper::solve! {
@@ -33,7 +33,7 @@ fn game_1() {
     assert_eq!(solved.to_string(), "0");
 }
 
-/// game 2 (line 11 of the corpus file)
+/// game 2 (line 12 of the corpus file)
 #[test]
 fn game_2() {
     let solved = typesweeper::solve! {
@@ -47,7 +47,7 @@ fn game_2() {
     assert_eq!(solved.to_string(), "x");
 }
 
-/// game 3 (line 17 of the corpus file)
+/// game 3 (line 18 of the corpus file)
 #[test]
 fn game_3() {
     let solved = typesweeper::solve! {
@@ -61,7 +61,7 @@ fn game_3() {
     assert_eq!(solved.to_string(), "x 1");
 }
 
-/// game 4 (line 23 of the corpus file)
+/// game 4 (line 24 of the corpus file)
 #[test]
 fn game_4() {
     let solved = typesweeper::solve! {
@@ -75,7 +75,7 @@ fn game_4() {
     assert_eq!(solved.to_string(), "x x");
 }
 
-/// game 5 (line 29 of the corpus file)
+/// game 5 (line 30 of the corpus file)
 #[test]
 fn game_5() {
     let solved = typesweeper::solve! {
@@ -89,7 +89,7 @@ fn game_5() {
     assert_eq!(solved.to_string(), "x x");
 }
 
-/// game 7 (line 41 of the corpus file)
+/// game 7 (line 42 of the corpus file)
 #[test]
 fn game_7() {
     let solved = typesweeper::solve! {
@@ -105,7 +105,7 @@ fn game_7() {
     assert_eq!(solved.to_string(), "x x\nx x");
 }
 
-/// game 9 (line 57 of the corpus file)
+/// game 9 (line 58 of the corpus file)
 #[test]
 fn game_9() {
     let solved = typesweeper::solve! {
@@ -121,7 +121,7 @@ fn game_9() {
     assert_eq!(solved.to_string(), "1 1\nx 1");
 }
 
-/// game 10 (line 65 of the corpus file)
+/// game 10 (line 66 of the corpus file)
 #[test]
 fn game_10() {
     let solved = typesweeper::solve! {
@@ -139,7 +139,7 @@ fn game_10() {
     assert_eq!(solved.to_string(), "2 3 2\nx x x\nx x 3");
 }
 
-/// game 11 (line 75 of the corpus file)
+/// game 11 (line 76 of the corpus file)
 #[test]
 fn game_11() {
     let solved = typesweeper::solve! {
@@ -164,7 +164,7 @@ fn game_11() {
     );
 }
 
-/// game 12 (line 89 of the corpus file)
+/// game 12 (line 90 of the corpus file)
 #[test]
 fn game_12() {
     let solved = typesweeper::solve! {
@@ -189,7 +189,7 @@ fn game_12() {
     );
 }
 
-/// game 13 (line 103 of the corpus file)
+/// game 13 (line 104 of the corpus file)
 #[test]
 fn game_13() {
     let solved = typesweeper::solve! {
@@ -214,7 +214,7 @@ fn game_13() {
     );
 }
 
-/// game 14 (line 117 of the corpus file)
+/// game 14 (line 118 of the corpus file)
 #[test]
 fn game_14() {
     let solved = typesweeper::solve! {
@@ -239,7 +239,7 @@ fn game_14() {
     );
 }
 
-/// game 15 (line 131 of the corpus file)
+/// game 15 (line 132 of the corpus file)
 #[test]
 fn game_15() {
     let solved = typesweeper::solve! {
@@ -264,7 +264,7 @@ fn game_15() {
     );
 }
 
-/// game 16 (line 145 of the corpus file)
+/// game 16 (line 146 of the corpus file)
 #[test]
 fn game_16() {
     let solved = typesweeper::solve! {
@@ -290,7 +290,7 @@ fn game_16() {
     assert_eq!(solved.to_string(), "x x x 1 0 0 0\n2 3 2 1 0 0 0\n0 0 0 0 0 0 0\n1 2 1 2 1 1 0\nx 3 x 2 x 1 0\nx 5 2 3 1 1 0\nx 3 x 1 0 0 0");
 }
 
-/// game 17 (line 163 of the corpus file)
+/// game 17 (line 164 of the corpus file)
 #[test]
 fn game_17() {
     let solved = typesweeper::solve! {
@@ -316,7 +316,7 @@ fn game_17() {
     assert_eq!(solved.to_string(), "2 x x 2 1 1 0\nx 4 2 3 x 2 0\nx 2 1 3 x 3 1\n1 1 2 x 3 2 x\n0 0 2 x 2 1 1\n0 0 1 1 1 0 0\n0 0 0 0 0 0 0");
 }
 
-/// game 18 (line 181 of the corpus file)
+/// game 18 (line 182 of the corpus file)
 #[test]
 fn game_18() {
     let solved = typesweeper::solve! {

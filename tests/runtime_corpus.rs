@@ -2,7 +2,7 @@
 //! `tests/corpus/`): `solved` blocks must be solved exactly as the answer says, `ambiguous` and
 //! `stuck` blocks must leave some cell undecided. `complete` must decide at least as much.
 
-use typesweeper::runtime::corpus::{parse_blocks, Block, Expect};
+use typesweeper::board::corpus::{parse_blocks, Block, Expect};
 use typesweeper::runtime::{complete, fragment, Deduced, Given};
 
 const FILES: [&str; 2] = ["mineunifier_games.txt", "fragment_boards.txt"];

@@ -8,8 +8,8 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use typesweeper::board::corpus::{is_block_text, parse_blocks, parse_puzzle_file};
 use typesweeper::board::Board;
-use typesweeper::runtime::corpus::{is_block_text, parse_blocks, parse_puzzle_file};
 use typesweeper::runtime::{complete, fragment, Given};
 
 use super::{bad_input, LevelArg};

@@ -5,7 +5,6 @@
 //! knows nothing about terminals.
 
 pub mod complete;
-pub mod corpus;
 pub mod deduction;
 pub mod fragment;
 pub mod game;

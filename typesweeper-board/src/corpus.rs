@@ -1,124 +1,228 @@
-//! Corpus files: blocks of a puzzle and its answer with the outcome the solver must produce.
+//! Corpus-style board files: blocks of a `# ... expect: solved|ambiguous|stuck` comment,
+//! `puzzle:`, rows, `answer:`, rows, separated by blank lines.
 //!
-//! ```text
-//! # game 10   expect: solved
-//! puzzle:
-//! 2 ? 2
-//! ? ? ?
-//! answer:
-//! 2 3 2
-//! x x x
+//! A section with no rows is a board with one empty row (1x0), as in the corpus's game 0.
+//!
 //! ```
+//! use typesweeper_board::corpus::{parse_blocks, Expect};
 //!
-//! Blocks are separated by blank lines. A section with no rows (`puzzle:` directly followed by
-//! `answer:`) is a board of one empty row.
+//! let text = "# game 3   expect: solved\npuzzle:\n? 1\nanswer:\nx 1\n";
+//! let blocks = parse_blocks(text).unwrap();
+//! assert_eq!(blocks[0].expect, Some(Expect::Solved));
+//! assert_eq!(blocks[0].answer.as_ref().unwrap().to_string(), "x 1");
+//! ```
 
 use crate::{Board, ParseError};
 
-/// What the solver must do with a corpus board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a corpus block says the compile-time solver must do with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Expect {
-    /// The compile-time fragment derives every cell.
+    /// Solves completely.
     Solved,
-    /// The board has more than one solution: no solver can finish it.
+    /// Has several solutions, so must fail.
     Ambiguous,
-    /// The compile-time fragment cannot finish it.
+    /// Has one solution the compile-time rules cannot reach, so must fail.
     Stuck,
 }
 
 /// One block of a corpus file.
-#[derive(Clone, Debug)]
-pub struct Entry {
-    /// The block's `#` line without the `#` and the `expect:` part, e.g. `game 10`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Block {
+    /// The comment line before `puzzle:` (without `#`), empty when there is none.
     pub title: String,
-    /// The expected outcome.
-    pub expect: Expect,
+    /// The `expect:` word of the comment, when there is one.
+    pub expect: Option<Expect>,
+    /// Line (from 1) of the block's `puzzle:`.
+    pub line: usize,
     /// The puzzle.
     pub puzzle: Board,
-    /// The answer.
-    pub answer: Board,
-    /// Line (from 1) of the block's `#` line.
-    pub line: usize,
+    /// The answer, when the block has an `answer:` section.
+    pub answer: Option<Board>,
 }
 
-/// Parses a corpus file.
-///
-/// ```
-/// let text = "# game 3   expect: solved\npuzzle:\n? 1\nanswer:\nx 1\n";
-/// let entries = typesweeper_board::corpus::parse(text).unwrap();
-/// assert_eq!(entries[0].title, "game 3");
-/// assert_eq!(entries[0].answer.to_string(), "x 1");
-/// ```
-pub fn parse(text: &str) -> Result<Vec<Entry>, ParseError> {
+impl Block {
+    /// The title without its `expect:` part: `game 10` for `# game 10   expect: solved`.
+    ///
+    /// ```
+    /// let blocks = typesweeper_board::corpus::parse_blocks("# board 3 9x9/10  expect: stuck\npuzzle:\n?\n").unwrap();
+    /// assert_eq!(blocks[0].name(), "board 3 9x9/10");
+    /// ```
+    pub fn name(&self) -> &str {
+        self.title.split("expect:").next().unwrap_or("").trim()
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Section {
+    Puzzle,
+    Answer,
+}
+
+/// A block being read: its title, `puzzle:` line, and the line numbers of each section's rows.
+struct Open<'t> {
+    title: &'t str,
+    line: usize,
+    section: Section,
+    puzzle: Vec<usize>,
+    answer: Option<Vec<usize>>,
+}
+
+/// Parses every block of a corpus file. Errors carry the file's own line and column.
+pub fn parse_blocks(text: &str) -> Result<Vec<Block>, ParseError> {
     let lines: Vec<&str> = text.lines().collect();
-    let mut entries = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        let line = lines[i].trim();
+    let mut blocks = Vec::new();
+    let mut title = "";
+    let mut open: Option<Open<'_>> = None;
+    for (ln, raw) in lines.iter().enumerate() {
+        let line = raw.trim();
         if line.is_empty() {
-            i += 1;
-            continue;
+            if let Some(o) = open.take() {
+                blocks.push(close(&lines, o)?);
+            }
+            title = "";
+        } else if let Some(comment) = line.strip_prefix('#') {
+            if open.is_none() {
+                title = comment.trim();
+            }
+        } else if line == "puzzle:" {
+            if let Some(o) = open.take() {
+                blocks.push(close(&lines, o)?);
+            }
+            open = Some(Open {
+                title,
+                line: ln + 1,
+                section: Section::Puzzle,
+                puzzle: Vec::new(),
+                answer: None,
+            });
+            title = "";
+        } else if line == "answer:" {
+            match open.as_mut() {
+                Some(o) if o.answer.is_none() => {
+                    o.section = Section::Answer;
+                    o.answer = Some(Vec::new());
+                }
+                Some(_) => return Err(error(ln, raw, "a second `answer:` in one block")),
+                None => return Err(error(ln, raw, "`answer:` before `puzzle:`")),
+            }
+        } else {
+            match open.as_mut() {
+                Some(o) => match o.section {
+                    Section::Puzzle => o.puzzle.push(ln),
+                    Section::Answer => o.answer.get_or_insert_with(Vec::new).push(ln),
+                },
+                None => return Err(error(ln, raw, "a board row outside a `puzzle:` section")),
+            }
         }
-        let err = |line: usize, message: String| ParseError {
-            line: line + 1,
-            column: 1,
-            message,
-        };
-        let head = line.strip_prefix('#').ok_or_else(|| {
-            err(
-                i,
-                format!("expected a `# ... expect: ...` line, found `{line}`"),
-            )
-        })?;
-        let (title, expect) = head
-            .split_once("expect:")
-            .ok_or_else(|| err(i, "the `#` line has no `expect:`".into()))?;
-        let expect = match expect.trim() {
-            "solved" => Expect::Solved,
-            "ambiguous" => Expect::Ambiguous,
-            "stuck" => Expect::Stuck,
-            other => return Err(err(i, format!("unknown expectation `{other}`"))),
-        };
-        let start = i;
-        i += 1;
-        let puzzle = section(&lines, &mut i, "puzzle:")?;
-        let answer = section(&lines, &mut i, "answer:")?;
-        entries.push(Entry {
-            title: title.trim().to_string(),
-            expect,
-            puzzle,
-            answer,
-            line: start + 1,
-        });
     }
-    Ok(entries)
+    if let Some(o) = open.take() {
+        blocks.push(close(&lines, o)?);
+    }
+    Ok(blocks)
 }
 
-fn section(lines: &[&str], i: &mut usize, name: &str) -> Result<Board, ParseError> {
-    if lines.get(*i).map(|l| l.trim()) != Some(name) {
+/// Whether `text` is corpus-style (has a `puzzle:` line) rather than a bare board.
+pub fn is_block_text(text: &str) -> bool {
+    text.lines().any(|l| l.trim() == "puzzle:")
+}
+
+/// Reads a file that holds either a bare board or one corpus-style block: the puzzle and, for a
+/// block with an `answer:` section, the answer.
+pub fn parse_puzzle_file(text: &str) -> Result<(Board, Option<Board>), ParseError> {
+    if !is_block_text(text) {
+        return Ok((text.parse()?, None));
+    }
+    let mut blocks = parse_blocks(text)?;
+    if blocks.len() != 1 {
         return Err(ParseError {
-            line: *i + 1,
+            line: blocks.get(1).map_or(1, |b| b.line),
             column: 1,
-            message: format!("expected `{name}`"),
+            message: format!("expected one `puzzle:` block, found {}", blocks.len()),
         });
     }
-    *i += 1;
-    let start = *i;
-    while *i < lines.len() {
-        let l = lines[*i].trim();
-        if l.is_empty() || l.starts_with('#') || l.ends_with(':') {
-            break;
-        }
-        *i += 1;
+    let block = blocks.remove(0);
+    Ok((block.puzzle, block.answer))
+}
+
+fn error(ln: usize, raw: &str, message: &str) -> ParseError {
+    ParseError {
+        line: ln + 1,
+        column: raw.len() - raw.trim_start().len() + 1,
+        message: message.into(),
     }
-    if start == *i {
+}
+
+fn close(lines: &[&str], open: Open<'_>) -> Result<Block, ParseError> {
+    let expect =
+        open.title
+            .split("expect:")
+            .nth(1)
+            .and_then(|rest| match rest.split_whitespace().next() {
+                Some("solved") => Some(Expect::Solved),
+                Some("ambiguous") => Some(Expect::Ambiguous),
+                Some("stuck") => Some(Expect::Stuck),
+                _ => None,
+            });
+    Ok(Block {
+        title: open.title.to_string(),
+        expect,
+        line: open.line,
+        puzzle: section_board(lines, &open.puzzle)?,
+        answer: open
+            .answer
+            .map(|rows| section_board(lines, &rows))
+            .transpose()?,
+    })
+}
+
+/// The board made of the given lines, parsed with the file's line numbers.
+fn section_board(lines: &[&str], rows: &[usize]) -> Result<Board, ParseError> {
+    let Some(&last) = rows.last() else {
         return Ok(Board::new(1, 0, Vec::new()));
+    };
+    let mut text = String::new();
+    let mut next = rows.iter().peekable();
+    for (ln, line) in lines.iter().enumerate().take(last + 1) {
+        if next.peek() == Some(&&ln) {
+            next.next();
+            text.push_str(line);
+        }
+        text.push('\n');
     }
-    lines[start..*i]
-        .join("\n")
-        .parse()
-        .map_err(|e: ParseError| ParseError {
-            line: e.line + start,
-            ..e
-        })
+    text.parse()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_sections_are_one_empty_row() {
+        let blocks = parse_blocks("# game 0   expect: solved\npuzzle:\nanswer:\n\n").unwrap();
+        assert_eq!(blocks.len(), 1);
+        assert_eq!((blocks[0].puzzle.rows(), blocks[0].puzzle.cols()), (1, 0));
+        assert_eq!(blocks[0].title, "game 0   expect: solved");
+    }
+
+    #[test]
+    fn errors_carry_file_lines() {
+        let text = "# a\npuzzle:\n? ?\nanswer:\nx 9\n";
+        let e = parse_blocks(text).unwrap_err();
+        assert_eq!((e.line, e.column), (5, 3), "{e}");
+        let e = parse_blocks("? ?\n").unwrap_err();
+        assert_eq!(e.line, 1);
+    }
+
+    #[test]
+    fn puzzle_files_may_be_bare_boards_or_one_block() {
+        let (p, a) = parse_puzzle_file("? 1\n").unwrap();
+        assert_eq!((p.to_string(), a), ("? 1".to_string(), None));
+        let (p, a) = parse_puzzle_file("puzzle:\n? 1\nanswer:\nx 1\n").unwrap();
+        assert_eq!(
+            (p.to_string(), a.unwrap().to_string()),
+            ("? 1".into(), "x 1".into())
+        );
+        let two = "puzzle:\n?\n\npuzzle:\n?\n";
+        assert_eq!(parse_puzzle_file(two).unwrap_err().line, 4);
+    }
 }
