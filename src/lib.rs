@@ -18,7 +18,7 @@
 //!
 //! [`solve!`] writes the board as types: cells are [`Mine`] and [`Num<N>`], counts are Peano
 //! numbers [`Z`] and [`S<N>`], and every `?` becomes a type parameter named after its
-//! coordinates (`R1C1` is the top-left cell) that rustc must infer. The rules are trait bounds:
+//! coordinates (`Cell_R1C1` is the top-left cell) that rustc must infer. The rules are trait bounds:
 //!
 //! * [`NeighbsToRules`]: a number counts the mines among its neighbours, through [`Rule`], an
 //!   HList count with one impl per head cell. When only one head survives rustc's probing of

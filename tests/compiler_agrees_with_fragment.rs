@@ -1,6 +1,7 @@
 //! The runtime `fragment` predicts the compiler: every cell that a compile-fail case's error names
-//! (`cannot infer type of the type parameter `R3C4``) is a cell `fragment` leaves undecided, and
-//! the first error names the first undecided cell in reading order. The errors are the ones
+//! (``cannot infer type of the type parameter `Cell_R3C4` ``) is a cell `fragment` leaves
+//! undecided, and the first error names the first undecided cell in reading order (also as
+//! ``cannot satisfy `_: Decided<R3C4>` ``). The errors are the ones
 //! rustc really printed, stored by trybuild in `ui-tests/*.stderr` and checked by `tests/ui.rs`.
 //! (That every corpus board compiles exactly when `fragment` solves it is checked from both
 //! sides: `tests/corpus_*.rs` compile the solvable ones, `tests/runtime_corpus.rs` runs
@@ -22,14 +23,18 @@ fn corpus_entries() -> Vec<Block> {
         .collect()
 }
 
-/// `(row, col)` of every `R<row>C<col>` named as an uninferred type parameter, in order.
+/// Cells named as uninferred type parameters, in order.
 fn named_cells(stderr: &str) -> Vec<(usize, usize)> {
-    let marker = "cannot infer type of the type parameter `R";
+    cells_after(stderr, "cannot infer type of the type parameter `Cell_R")
+}
+
+/// `(row, col)` of every cell named after `marker` (up to the closing backtick or `>`), in order.
+fn cells_after(stderr: &str, marker: &str) -> Vec<(usize, usize)> {
     stderr
         .match_indices(marker)
         .filter_map(|(at, _)| {
             let name = &stderr[at + marker.len() - 1..];
-            let name = &name[..name.find('`')?];
+            let name = &name[..name.find(['`', '>'])?];
             let (r, c) = name.strip_prefix('R')?.split_once('C')?;
             Some((r.parse().ok()?, c.parse().ok()?))
         })
@@ -85,7 +90,12 @@ fn named_cells_are_undecided_by_fragment() {
 
 #[test]
 fn names_are_read_from_errors() {
-    let text = "x cannot infer type of the type parameter `R12C3` declared\n\
-                y cannot infer type of the type parameter `MinesAfterR1C1` declared";
+    let text = "x cannot infer type of the type parameter `Cell_R12C3` declared\n\
+                y cannot infer type of the type parameter `MinesAfter_R1C1` declared\n\
+                = note: cannot satisfy `_: Decided<R2C4>`";
     assert_eq!(named_cells(text), vec![(12, 3)]);
+    assert_eq!(
+        cells_after(text, "cannot satisfy `_: Decided<R"),
+        vec![(2, 4)]
+    );
 }

@@ -10,7 +10,7 @@
 //! They change no deduction: an obligation with an unknown `Self` is never selected, and no
 //! impl of the solver ever unifies a cell or a count with `Quiet`.
 
-use super::rules::NeighbsToRules;
+use super::rules::{Decided, NeighbsToRules};
 use super::verify::{Tally, Verify, VerifyBack};
 
 /// A type no cell or count is ever inferred to be; see the module docs.
@@ -19,6 +19,8 @@ pub struct Quiet<const K: u8>;
 
 macro_rules! quiet {
     ($($k:literal)*) => {$(
+        /// Never selected: keeps error lists short (see the module docs).
+        impl<Name> Decided<Name> for Quiet<$k> {}
         /// Never selected: keeps error lists short (see the module docs).
         impl<Ns> NeighbsToRules<Ns> for Quiet<$k> {}
         /// Never selected: keeps error lists short (see the module docs).

@@ -154,7 +154,11 @@ fn cell_name(board: &Board, i: usize) -> Ident {
 fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenStream {
     let board = &puzzle.board;
     let cells = board.cells();
-    let names: Vec<Ident> = (0..cells.len()).map(|i| cell_name(board, i)).collect();
+    // The type parameter of an unknown cell, and the marker type that names it in errors.
+    let names: Vec<Ident> = (0..cells.len())
+        .map(|i| format_ident!("Cell_{}", cell_name(board, i)))
+        .collect();
+    let markers: Vec<Ident> = (0..cells.len()).map(|i| cell_name(board, i)).collect();
     let unknown: Vec<usize> = (0..cells.len()).filter(|&i| !cells[i].is_known()).collect();
     // A shown cell is its type; an unknown cell is a type parameter named after it.
     let ty: Vec<TokenStream> = (0..cells.len())
@@ -164,11 +168,15 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
         })
         .collect();
 
-    let mut bounds = Vec::new();
+    // Bounds whose `Self` is a type parameter are written on the parameter itself: rustc scans
+    // the where-clauses once per parameter (looking for `?Sized`), quadratic in the board when
+    // every bound is a where-clause.
+    let mut bounds = Bounds::default();
     // Decided: first, so that the first error of a stuck board names its first undecided cell.
     for &i in &unknown {
         let (name, span) = (&names[i], puzzle.spans[i]);
-        bounds.push(quote_spanned!(span=> #name: ::typesweeper::Decided));
+        let marker = &markers[i];
+        bounds.on(name, quote_spanned!(span=> ::typesweeper::Decided<#marker>));
     }
     // Reveal: each unknown cell waits for the solver, then meets its answer cell.
     for &i in &unknown {
@@ -177,7 +185,7 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
             cell_type(answer.board.cells()[i]),
             answer.spans[i],
         );
-        bounds.push(quote_spanned!(span=> #name: ::typesweeper::Reveal<#ans>));
+        bounds.on(name, quote_spanned!(span=> ::typesweeper::Reveal<#ans>));
     }
     // NeighbsToRules: every cell that is or may become a number constrains its neighbours.
     for i in 0..cells.len() {
@@ -187,33 +195,55 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
         {
             continue; // a mine says nothing; a shown number with no unknown neighbour was checked
         }
-        let (me, span) = (&ty[i], puzzle.spans[i]);
+        let span = puzzle.spans[i];
         let ns = ns.iter().map(|&j| &ty[j]);
-        bounds.push(quote_spanned!(span=>
-            #me: ::typesweeper::NeighbsToRules<::typesweeper::HList![#(#ns),*]>
-        ));
+        let bound = quote_spanned!(span=>
+            ::typesweeper::NeighbsToRules<::typesweeper::HList![#(#ns),*]>
+        );
+        if cells[i].is_known() {
+            bounds.on_type(ty[i].clone(), bound);
+        } else {
+            bounds.on(&names[i], bound);
+        }
     }
-    // Verify: the answer's mine total over the unknown cells, as a chain of counts.
+    // Verify: the answer's mine total over the unknown cells, as a chain of counts, nearest to
+    // the shown cells first (roughly the order a solve reaches them, which keeps the counts that
+    // are still partial short).
     let mut counts = Vec::new();
     let answer_cells = answer.board.cells();
     let mines = unknown
         .iter()
         .filter(|&&i| answer_cells[i] == Cell::Mine)
         .count();
-    let mut before = peano(mines);
-    for (k, &i) in unknown.iter().enumerate() {
+    let mut before: Option<Ident> = None; // None: the total itself
+    let order = by_distance_from_shown(board);
+    for (k, &i) in order.iter().enumerate() {
         let name = &names[i];
-        let after = if k + 1 == unknown.len() {
-            peano(0)
-        } else {
-            let v = format_ident!("MinesAfter{}", name);
-            counts.push(v.clone());
-            v.to_token_stream()
-        };
         let span = puzzle.spans[i];
-        bounds.push(quote_spanned!(span=> #name: ::typesweeper::Tally<#before, #after>));
-        bounds.push(quote_spanned!(span=> #before: ::typesweeper::Verify<#name, #after>));
-        bounds.push(quote_spanned!(span=> #after: ::typesweeper::VerifyBack<#name, #before>));
+        let after = (k + 1 < order.len()).then(|| format_ident!("MinesAfter_{}", markers[i]));
+        let before_ty = before
+            .as_ref()
+            .map_or_else(|| peano(mines), |b| b.to_token_stream());
+        let after_ty = after
+            .as_ref()
+            .map_or_else(|| peano(0), |a| a.to_token_stream());
+        bounds.on(
+            name,
+            quote_spanned!(span=> ::typesweeper::Tally<#before_ty, #after_ty>),
+        );
+        let verify = quote_spanned!(span=> ::typesweeper::Verify<#name, #after_ty>);
+        match &before {
+            Some(b) => bounds.on(b, verify),
+            None => bounds.on_type(before_ty.clone(), verify),
+        }
+        let back = quote_spanned!(span=> ::typesweeper::VerifyBack<#name, #before_ty>);
+        match &after {
+            Some(a) => {
+                counts.push(a.clone());
+                bounds.on(a, back);
+            }
+            None => bounds.on_type(after_ty.clone(), back),
+        }
         before = after;
     }
 
@@ -221,14 +251,34 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
         let row = &ty[r * board.cols()..(r + 1) * board.cols()];
         quote!(::typesweeper::HList![#(#row),*])
     });
-    let params = unknown.iter().map(|&i| &names[i]).chain(&counts);
-    let call = quote_spanned!(call=> puzzle());
+    let params: Vec<TokenStream> = unknown
+        .iter()
+        .map(|&i| &names[i])
+        .chain(&counts)
+        .map(|p| {
+            let on = bounds.on_param.remove(&p.to_string()).unwrap_or_default();
+            quote!(#p: #(#on)+*)
+        })
+        .collect();
+    let wheres = bounds.on_types.iter().map(|(t, b)| quote!(#t: #b));
+    // Every parameter is passed as `_`, an unknown cell's spanned at its `?`: an error about a
+    // cell rustc cannot derive points at the cell (and rustc suggests no turbofish).
+    let holes = unknown
+        .iter()
+        .map(|&i| quote_spanned!(puzzle.spans[i]=> _))
+        .chain(counts.iter().map(|_| quote_spanned!(call=> _)));
+    let call = quote_spanned!(call=> puzzle::<#(#holes),*>());
+    let marker_items = unknown.iter().map(|&i| {
+        let m = &markers[i];
+        quote!(struct #m;)
+    });
     quote! {
         {
+            #(#marker_items)*
             #[allow(non_snake_case, non_camel_case_types, clippy::type_complexity, clippy::extra_unused_type_parameters)]
             const fn puzzle<#(#params),*>() -> ::typesweeper::Solved<::typesweeper::HList![#(#rows),*]>
             where
-                #(#bounds,)*
+                #(#wheres,)*
             {
                 ::typesweeper::Solved::new()
             }
@@ -238,6 +288,52 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
             solved()
         }
     }
+}
+
+/// The bounds of the generated function: on each type parameter, in the order stated, and on
+/// other types (shown cells, the total) as where-clauses.
+#[derive(Default)]
+struct Bounds {
+    on_param: std::collections::HashMap<String, Vec<TokenStream>>,
+    on_types: Vec<(TokenStream, TokenStream)>,
+}
+
+impl Bounds {
+    fn on(&mut self, param: &Ident, bound: TokenStream) {
+        self.on_param
+            .entry(param.to_string())
+            .or_default()
+            .push(bound);
+    }
+
+    fn on_type(&mut self, ty: TokenStream, bound: TokenStream) {
+        self.on_types.push((ty, bound));
+    }
+}
+
+/// The unknown cells, nearest to a shown cell first (breadth-first from every shown cell, ties
+/// in reading order): roughly the order in which a solve reaches them.
+fn by_distance_from_shown(board: &Board) -> Vec<usize> {
+    let cells = board.cells();
+    let mut dist = vec![usize::MAX; cells.len()];
+    let mut queue = std::collections::VecDeque::new();
+    for (i, c) in cells.iter().enumerate() {
+        if c.is_known() {
+            dist[i] = 0;
+            queue.push_back(i);
+        }
+    }
+    while let Some(i) = queue.pop_front() {
+        for j in board.neighbours_of(i) {
+            if dist[j] == usize::MAX {
+                dist[j] = dist[i] + 1;
+                queue.push_back(j);
+            }
+        }
+    }
+    let mut order: Vec<usize> = (0..cells.len()).filter(|&i| !cells[i].is_known()).collect();
+    order.sort_by_key(|&i| (dist[i], i));
+    order
 }
 
 use quote::ToTokens;

@@ -45,9 +45,9 @@ use proc_macro::TokenStream;
 ///   boards of different shapes, a shown puzzle cell that differs from the answer, an answer
 ///   number that disagrees with its neighbouring mines, a `?` in the answer, an empty board.
 /// * A board the rules cannot finish fails with `error[E0283]: type annotations needed`, whose
-///   first error reads ``cannot infer type of the type parameter `R3C4` declared on the function
-///   `puzzle` `` for the first undecided cell in reading order (rows and columns count from 1),
-///   with a note pointing at that cell's `?`.
+///   first error reads ``cannot infer type of the type parameter `Cell_R3C4` `` and
+///   ``cannot satisfy `_: Decided<R3C4>` `` for the first undecided cell in reading order (rows and
+///   columns count from 1), and points at that cell's `?`.
 /// * Boards with more than about 120 mines among the unknown cells need a higher recursion
 ///   limit: rustc says so (`E0275`) and names the attribute to add, `#![recursion_limit = "512"]`.
 #[proc_macro]
