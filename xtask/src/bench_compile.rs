@@ -8,8 +8,9 @@
 //! must finish, with most of the board still hidden. Each board becomes a scratch crate under
 //! `target/compile-bench/` whose `main` prints the board `solve!` derived; it is run once to
 //! check the output against the answer, then rebuilt `--runs` times from scratch (incremental
-//! compilation off) under `/usr/bin/time`, and the median wall time and peak memory of the build
-//! (rustc dominates both) are printed. A baseline crate with a 1x1 board gives cargo's and
+//! compilation off) under `/usr/bin/time`, and the medians of the build's wall time and CPU time
+//! (user + system: steadier on a busy machine) and its peak memory are printed (rustc dominates
+//! all three). A baseline crate with a 1x1 board gives cargo's and
 //! rustc's fixed cost, subtracted in the `solve` column.
 
 use std::path::{Path, PathBuf};
@@ -73,7 +74,10 @@ const SEED: u64 = 2026;
 
 /// The size labels, for messages.
 pub fn labels() -> String {
-    SIZES.iter().map(|s| s.label).collect::<Vec<_>>().join(", ")
+    std::iter::once(GAMES)
+        .chain(SIZES.iter().map(|s| s.label))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A puzzle the compile-time fragment finishes: the first click, then lucky guesses.
@@ -133,6 +137,11 @@ fn rows_text(board: &Board) -> String {
 }
 
 fn write_crate(dir: &Path, repo: &Path, puzzle: &Board, answer: &Board, limit: usize) {
+    write_crate_of(dir, repo, &[(puzzle.clone(), answer.clone())], limit);
+}
+
+/// A scratch crate whose `main` prints every board `solve!` derived, one after another.
+fn write_crate_of(dir: &Path, repo: &Path, boards: &[(Board, Board)], limit: usize) {
     std::fs::create_dir_all(dir.join("src")).unwrap();
     let name = dir
         .file_name()
@@ -149,26 +158,32 @@ fn write_crate(dir: &Path, repo: &Path, puzzle: &Board, answer: &Board, limit: u
         ),
     )
     .unwrap();
+    let solves: String = boards
+        .iter()
+        .map(|(puzzle, answer)| {
+            format!(
+                "    let solved = typesweeper::solve! {{\n    puzzle: [\n{}    ]\n    answer: [\n{}    ]\n    }};\n    println!(\"{{solved}}\\n\");\n",
+                rows_text(puzzle),
+                rows_text(answer)
+            )
+        })
+        .collect();
     std::fs::write(
         dir.join("src/main.rs"),
-        format!(
-            "#![recursion_limit = \"{limit}\"]\n\nfn main() {{\n    let solved = typesweeper::solve! {{\n    puzzle: [\n{}    ]\n    answer: [\n{}    ]\n    }};\n    println!(\"{{solved}}\");\n}}\n",
-            rows_text(puzzle),
-            rows_text(answer)
-        ),
+        format!("#![recursion_limit = \"{limit}\"]\n\nfn main() {{\n{solves}}}\n"),
     )
     .unwrap();
 }
 
-/// One from-scratch build of the crate: (seconds, peak KB).
-fn build_once(dir: &Path, target: &Path) -> (f64, Option<u64>) {
+/// One from-scratch build of the crate: (wall seconds, CPU seconds, peak KB).
+fn build_once(dir: &Path, target: &Path) -> (f64, Option<f64>, Option<u64>) {
     let main = dir.join("src/main.rs");
     let text = std::fs::read_to_string(&main).unwrap();
     std::fs::write(&main, text).unwrap(); // new mtime: cargo rebuilds the crate
     let time = Path::new("/usr/bin/time");
     let mut cmd = if time.exists() {
         let mut c = Command::new(time);
-        c.args(["-f", "%e %M", "cargo", "build", "-q"]);
+        c.args(["-f", "%e %U %S %M", "cargo", "build", "-q"]);
         c
     } else {
         let mut c = Command::new("cargo");
@@ -188,13 +203,13 @@ fn build_once(dir: &Path, target: &Path) -> (f64, Option<u64>) {
         dir.display()
     );
     let last = stderr.lines().last().unwrap_or("");
-    let mut parts = last.split_whitespace();
-    match (
-        parts.next().and_then(|s| s.parse().ok()),
-        parts.next().and_then(|s| s.parse().ok()),
-    ) {
-        (Some(s), Some(kb)) if time.exists() => (s, Some(kb)),
-        _ => (wall, None),
+    let f: Vec<f64> = last
+        .split_whitespace()
+        .filter_map(|x| x.parse().ok())
+        .collect();
+    match f[..] {
+        [s, user, sys, kb] if time.exists() => (s, Some(user + sys), Some(kb as u64)),
+        _ => (wall, None, None),
     }
 }
 
@@ -207,10 +222,7 @@ fn median(mut xs: Vec<f64>) -> f64 {
 pub fn run(repo: &Path, runs: usize, labels: &[String]) {
     let base = repo.join("target/compile-bench");
     let target = base.join("target");
-    let sizes: Vec<&Size> = SIZES
-        .iter()
-        .filter(|s| labels.is_empty() || labels.iter().any(|l| l == s.label))
-        .collect();
+    let wanted = |label: &str| labels.is_empty() || labels.iter().any(|l| l == label);
     // Baseline: a 1x1 board, for cargo's and rustc's fixed cost.
     let one: Board = "?".parse().unwrap();
     let zero: Board = "0".parse().unwrap();
@@ -219,31 +231,37 @@ pub fn run(repo: &Path, runs: usize, labels: &[String]) {
     build_once(&baseline_dir, &target); // builds typesweeper itself once
     let baseline = median(
         (0..runs)
-            .map(|_| build_once(&baseline_dir, &target).0)
+            .map(|_| build_once(&baseline_dir, &target).1.unwrap_or(0.0))
             .collect(),
     );
-    println!("fixed cost (1x1 board, cargo + rustc): {baseline:.2} s, median of {runs}");
+    println!("fixed cost (1x1 board, cargo + rustc): {baseline:.2} s of CPU, median of {runs}");
     println!();
-    println!("| board | cells | unknown | mines hidden | guesses | build (median) | solve (build - fixed) | peak memory |");
-    println!("|---|---|---|---|---|---|---|---|");
-    for size in sizes {
+    println!("| board | cells | unknown | mines hidden | guesses | build, wall | build, CPU | solve, CPU (build - fixed) | peak memory |");
+    println!("|---|---|---|---|---|---|---|---|---|");
+    let mut cases: Vec<(String, Vec<(Board, Board)>, usize)> = Vec::new();
+    if wanted(GAMES) {
+        cases.push((GAMES.into(), corpus_games(repo), 0));
+    }
+    for size in SIZES.iter().filter(|s| wanted(s.label)) {
         let (puzzle, answer, guesses) = lucky_puzzle(size, SEED);
-        let unknown = puzzle
-            .cells()
+        cases.push((size.label.into(), vec![(puzzle, answer)], guesses));
+    }
+    for (label, boards, guesses) in cases {
+        let cells: usize = boards.iter().map(|(p, _)| p.cells().len()).sum();
+        let unknown: usize = boards
             .iter()
-            .filter(|c| **c == Cell::Unknown)
-            .count();
-        let hidden_mines = (0..puzzle.cells().len())
-            .filter(|&i| puzzle.cells()[i] == Cell::Unknown && answer.cells()[i] == Cell::Mine)
-            .count();
-        let dir = base.join(size.label.replace('/', "_"));
-        write_crate(
-            &dir,
-            repo,
-            &puzzle,
-            &answer,
-            (2 * hidden_mines + 256).max(512),
-        );
+            .map(|(p, _)| p.cells().iter().filter(|c| **c == Cell::Unknown).count())
+            .sum();
+        let hidden_mines: usize = boards
+            .iter()
+            .map(|(p, a)| {
+                (0..p.cells().len())
+                    .filter(|&i| p.cells()[i] == Cell::Unknown && a.cells()[i] == Cell::Mine)
+                    .count()
+            })
+            .sum();
+        let dir = base.join(label.replace('/', "_"));
+        write_crate_of(&dir, repo, &boards, (2 * hidden_mines + 256).max(512));
         let out = Command::new("cargo")
             .args(["run", "-q"])
             .current_dir(&dir)
@@ -253,39 +271,49 @@ pub fn run(repo: &Path, runs: usize, labels: &[String]) {
             .expect("run the scratch crate");
         assert!(
             out.status.success(),
-            "{}: {}",
-            size.label,
+            "{label}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
+        let expected: Vec<String> = boards.iter().map(|(_, a)| a.to_string()).collect();
         assert_eq!(
             String::from_utf8_lossy(&out.stdout).trim_end(),
-            answer.to_string(),
-            "{}: rustc derived a different board",
-            size.label
+            expected.join("\n\n").trim_end(),
+            "{label}: rustc derived a different board",
         );
-        let mut times = Vec::new();
+        let mut walls = Vec::new();
+        let mut cpus = Vec::new();
         let mut peak = None;
         for _ in 0..runs {
-            let (s, kb) = build_once(&dir, &target);
-            times.push(s);
+            let (wall, cpu, kb) = build_once(&dir, &target);
+            walls.push(wall);
+            cpus.extend(cpu);
             peak = peak.max(kb);
         }
-        let t = median(times);
+        let wall = median(walls);
+        let cpu = (!cpus.is_empty()).then(|| median(cpus));
+        let show = |x: Option<f64>| x.map_or("n/a".into(), |x| format!("{x:.2} s"));
         println!(
-            "| {} | {} | {} | {} | {} | {:.2} s | {:.2} s | {} |",
-            size.label,
-            size.rows * size.cols,
-            unknown,
-            hidden_mines,
-            guesses,
-            t,
-            (t - baseline).max(0.0),
-            peak.map_or("n/a (no /usr/bin/time)".into(), |kb| format!(
-                "{} MB",
-                kb / 1024
-            )),
+            "| {label} | {cells} | {unknown} | {hidden_mines} | {guesses} | {wall:.2} s | {} | {} | {} |",
+            show(cpu),
+            show(cpu.map(|c| (c - baseline).max(0.0))),
+            peak.map_or("n/a (no /usr/bin/time)".into(), |kb| format!("{} MB", kb / 1024)),
         );
     }
+}
+
+/// The label of the case that compiles the 17 solvable corpus games together.
+pub const GAMES: &str = "games";
+
+/// The solvable games of the Haskell original, from the committed corpus copy.
+fn corpus_games(repo: &Path) -> Vec<(Board, Board)> {
+    let text = std::fs::read_to_string(repo.join("tests/corpus/mineunifier_games.txt"))
+        .expect("tests/corpus/mineunifier_games.txt");
+    typesweeper::board::corpus::parse_blocks(&text)
+        .expect("the corpus parses")
+        .into_iter()
+        .filter(|b| b.expect == Some(typesweeper::board::corpus::Expect::Solved))
+        .map(|b| (b.puzzle, b.answer.expect("corpus blocks have answers")))
+        .collect()
 }
 
 /// The repository root.

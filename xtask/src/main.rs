@@ -64,7 +64,10 @@ fn main() -> ExitCode {
                             return ExitCode::from(2);
                         }
                     },
-                    label if bench_compile::SIZES.iter().any(|s| s.label == label) => {
+                    label
+                        if label == bench_compile::GAMES
+                            || bench_compile::SIZES.iter().any(|s| s.label == label) =>
+                    {
                         sizes.push(label.to_string())
                     }
                     other => {
