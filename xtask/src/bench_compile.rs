@@ -238,7 +238,7 @@ pub fn run(repo: &Path, runs: usize, labels: &[String]) {
     println!();
     println!("| board | cells | unknown | mines hidden | guesses | build, wall | build, CPU | solve, CPU (build - fixed) | peak memory |");
     println!("|---|---|---|---|---|---|---|---|---|");
-    let mut cases: Vec<(String, Vec<(Board, Board)>, usize)> = Vec::new();
+    let mut cases: Vec<Case> = Vec::new();
     if wanted(GAMES) {
         cases.push((GAMES.into(), corpus_games(repo), 0));
     }
@@ -300,6 +300,9 @@ pub fn run(repo: &Path, runs: usize, labels: &[String]) {
         );
     }
 }
+
+/// A benchmark case: label, boards (puzzle, answer), lucky guesses made.
+type Case = (String, Vec<(Board, Board)>, usize);
 
 /// The label of the case that compiles the 17 solvable corpus games together.
 pub const GAMES: &str = "games";
