@@ -691,3 +691,363 @@ pub fn format_millis(ms: u64) -> String {
         format!("{}m{:02}s", ms / 60_000, ms % 60_000 / 1000)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::testing::*;
+    use crossterm::event::{KeyCode, MouseButton};
+    use proptest::prelude::*;
+    use typesweeper::runtime::generator::Level as SolverLevel;
+
+    #[test]
+    fn levels_parse_and_print() {
+        assert_eq!("expert".parse(), Ok(BoardLevel::Expert));
+        assert_eq!("Beginner".parse(), Ok(BoardLevel::Beginner));
+        let custom: BoardLevel = "10x12/20".parse().unwrap();
+        assert_eq!(custom.size(), (10, 12, 20));
+        assert_eq!(custom.to_string(), "10x12/20");
+        assert_eq!(BoardLevel::Intermediate.size(), (16, 16, 40));
+        for bad in ["", "hard", "10x12", "10/20", "ax2/3", "3x3/-1"] {
+            assert!(bad.parse::<BoardLevel>().is_err(), "{bad}");
+        }
+        let too_many = settings("3x3/10".parse().unwrap(), 1);
+        assert!(App::check(&too_many).unwrap_err().contains("do not fit"));
+        assert!(App::new(too_many, BestTimes::in_memory(), |s| s, None).is_err());
+    }
+
+    #[test]
+    fn the_cursor_moves_and_stops_at_the_edges() {
+        let mut app = beginner(7);
+        assert_eq!(
+            app.cursor(),
+            (1, 1),
+            "starts on the zero rule's first click"
+        );
+        press(&mut app, "kkkhhh", at(0.0));
+        assert_eq!(app.cursor(), (0, 0));
+        for _ in 0..20 {
+            app.handle(&key(KeyCode::Down), at(0.0));
+            app.handle(&key(KeyCode::Right), at(0.0));
+        }
+        assert_eq!(app.cursor(), (8, 8));
+        press(&mut app, "kh", at(0.0));
+        assert_eq!(app.cursor(), (7, 7));
+    }
+
+    #[test]
+    fn flags_cycle_and_question_marks_switch_off() {
+        let mut app = beginner(7);
+        let cell = |app: &App| app.game().cell(0, 0).unwrap();
+        goto(&mut app, 0, 0);
+        press(&mut app, "f", at(0.0));
+        assert_eq!(
+            (cell(&app), app.game().mines_left()),
+            (CellState::Flagged, 9)
+        );
+        press(&mut app, "f", at(0.0));
+        assert_eq!(cell(&app), CellState::Questioned);
+        press(&mut app, "f", at(0.0));
+        assert_eq!(cell(&app), CellState::Hidden);
+        press(&mut app, "m", at(0.0));
+        assert!(!app.question_marks());
+        press(&mut app, "ff", at(0.0));
+        assert_eq!(
+            cell(&app),
+            CellState::Hidden,
+            "flag -> hidden without question marks"
+        );
+        press(&mut app, "n", at(0.0));
+        press(&mut app, "ff", at(0.0));
+        assert_eq!(
+            cell(&app),
+            CellState::Hidden,
+            "the switch holds for new games"
+        );
+    }
+
+    #[test]
+    fn the_timer_runs_from_the_first_opening_to_the_end() {
+        let mut app = beginner(7);
+        press(&mut app, "f", at(1.0)); // marking does not start the clock
+        press(&mut app, "f", at(1.0));
+        press(&mut app, "f", at(1.0));
+        assert_eq!(app.elapsed(at(5.0)), Duration::ZERO);
+        press(&mut app, " ", at(10.0));
+        assert_eq!(app.elapsed(at(12.5)), Duration::from_millis(2500));
+        win_by_hand(&mut app, at(40.0));
+        assert_eq!(
+            app.elapsed(at(100.0)),
+            Duration::from_secs(30),
+            "stopped at the win"
+        );
+        assert_eq!(app.state_word(), "won");
+    }
+
+    #[test]
+    fn an_unhelped_win_sets_a_best_time_and_a_helped_one_does_not() {
+        let mut app = beginner(7);
+        press(&mut app, " ", at(0.0));
+        win_by_hand(&mut app, at(12.0));
+        assert!(!app.helped());
+        assert_eq!(
+            app.best(),
+            Some(Record {
+                millis: 12_000,
+                seed: 7
+            })
+        );
+        assert!(
+            app.message().unwrap().contains("new best time"),
+            "{:?}",
+            app.message()
+        );
+
+        // Same board, slower, then faster but helped: neither replaces the record.
+        press(&mut app, "r", at(20.0));
+        assert_eq!((app.seed(), app.game().opened()), (7, 0));
+        press(&mut app, " ", at(20.0));
+        win_by_hand(&mut app, at(50.0));
+        assert_eq!(app.best().unwrap().millis, 12_000);
+        press(&mut app, "r", at(60.0));
+        press(&mut app, " ", at(60.0));
+        press(&mut app, "t", at(60.0));
+        assert!(app.helped(), "a hint is help");
+        win_by_hand(&mut app, at(61.0));
+        assert_eq!(app.best().unwrap().millis, 12_000);
+        assert!(app.message().unwrap().contains("solver's help"));
+    }
+
+    #[test]
+    fn losing_stops_everything_and_reports_the_mine() {
+        let mut app = beginner(7);
+        press(&mut app, " ", at(0.0));
+        let mines = app.game().layout().unwrap().mines().to_vec();
+        let mine = mines.iter().position(|&m| m).unwrap();
+        goto(&mut app, mine / 9, mine % 9);
+        press(&mut app, " ", at(3.0));
+        assert_eq!(app.game().status(), Status::Lost { hit: mine });
+        assert_eq!(app.state_word(), "lost");
+        assert!(app.message().unwrap().starts_with("lost: R1C4 was a mine"));
+        press(&mut app, " fca", at(9.0));
+        assert_eq!(
+            app.game().status(),
+            Status::Lost { hit: mine },
+            "nothing changes"
+        );
+        assert_eq!(app.elapsed(at(20.0)), Duration::from_secs(3));
+        press(&mut app, "n", at(9.0));
+        assert_eq!((app.seed(), app.game().status()), (8, Status::Playing));
+    }
+
+    #[test]
+    fn chording_by_key_and_by_space_on_a_number() {
+        let mut app = beginner(7);
+        press(&mut app, " ", at(0.0));
+        // Seed 7: R1C3 shows 1 with its mine at R1C4.
+        assert_eq!(app.game().cell(0, 2), Ok(CellState::Open(1)));
+        goto(&mut app, 0, 3);
+        press(&mut app, "f", at(0.0));
+        let before = app.game().opened();
+        goto(&mut app, 0, 2);
+        press(&mut app, "c", at(0.0));
+        assert!(
+            app.game().opened() > before,
+            "chord opened R2C4's neighbours"
+        );
+        let before = app.game().opened();
+        goto(&mut app, 1, 2);
+        press(&mut app, " ", at(0.0)); // a 2 with only 1 flag: nothing happens
+        assert_eq!(app.game().opened(), before);
+    }
+
+    #[test]
+    fn mouse_buttons_open_flag_and_chord_where_clicked() {
+        let mut app = beginner(7);
+        draw(&mut app, 80, 24, at(0.0));
+        let (x, y) = cell_origin(1, 1);
+        app.handle(&click(MouseButton::Left, x + 1, y), at(0.0));
+        assert_eq!(app.game().cell(1, 1), Ok(CellState::Open(0)));
+        let (x, y) = cell_origin(0, 3);
+        app.handle(&click(MouseButton::Right, x, y), at(0.0));
+        assert_eq!(app.game().cell(0, 3), Ok(CellState::Flagged));
+        assert_eq!(app.cursor(), (0, 3));
+        let before = app.game().opened();
+        let (x, y) = cell_origin(0, 2); // the 1 beside the flag
+        app.handle(&click(MouseButton::Left, x + 2, y), at(0.0));
+        assert!(
+            app.game().opened() > before,
+            "a left click on a satisfied number chords"
+        );
+        let before = app.game().opened();
+        app.handle(&click(MouseButton::Middle, x, y), at(0.0));
+        assert_eq!(app.game().opened(), before, "nothing left to open there");
+        // Clicks on the border, the status line or beyond the board do nothing.
+        for (x, y) in [(0, 2), (28, 2), (5, 0), (5, 11), (79, 23)] {
+            app.handle(&click(MouseButton::Left, x, y), at(0.0));
+            app.handle(&click(MouseButton::Right, x, y), at(0.0));
+        }
+        assert_eq!((app.game().opened(), app.game().flags()), (before, 1));
+    }
+
+    #[test]
+    fn solver_moves_mark_the_game_as_helped_and_play_it_out() {
+        let mut app = beginner(7);
+        press(&mut app, "a", at(0.0));
+        assert!(app.helped());
+        assert_eq!(
+            app.game().cell(1, 1),
+            Ok(CellState::Open(0)),
+            "the default click"
+        );
+        // A wrong flag on the solver's next cell does not stop it.
+        let next = crate::tui::solver::next_move(app.game()).unwrap();
+        goto(&mut app, next.row, next.col);
+        press(&mut app, "f", at(0.0));
+        press(&mut app, "a", at(0.0));
+        assert!(matches!(
+            app.game().cell(next.row, next.col),
+            Ok(CellState::Open(_))
+        ));
+        press(&mut app, "A", at(1.0));
+        assert!(app.autoplaying());
+        let mut ticks = 0;
+        while app.autoplaying() {
+            app.tick(at(2.0));
+            ticks += 1;
+            assert!(ticks < 100, "the solver finishes a beginner board");
+        }
+        assert_ne!(app.game().status(), Status::Playing);
+        assert_eq!(app.best(), None, "helped games set no best time");
+        // A again stops a running solver.
+        press(&mut app, "nA", at(3.0));
+        assert!(app.autoplaying());
+        press(&mut app, "A", at(3.0));
+        assert!(!app.autoplaying());
+    }
+
+    #[test]
+    fn no_guess_deals_a_board_the_solver_finishes_and_opens_the_first_click() {
+        for (level, click) in [(BoardLevel::Beginner, (1, 1)), (BoardLevel::Expert, (2, 2))] {
+            let mut s = settings(level, 100);
+            s.no_guess = true;
+            let app = app_with(s);
+            assert_eq!(app.opened_for_you(), Some(click));
+            assert!(app.game().opened() >= 9);
+            assert!(app.seed() >= 100);
+            let answer = app.game().answer().unwrap();
+            assert!(SolverLevel::Complete.solves(&app.game().visible(), &answer));
+            assert_eq!(
+                app.elapsed(at(5.0)),
+                Duration::ZERO,
+                "the dealt click starts no clock"
+            );
+            // The shown seed deals the same board again.
+            let mut again = settings(level, app.seed());
+            again.no_guess = true;
+            assert_eq!(app_with(again).game(), app.game());
+        }
+    }
+
+    #[test]
+    fn help_closes_on_any_key_and_q_quits_from_anywhere() {
+        let mut app = beginner(7);
+        press(&mut app, "?", at(0.0));
+        assert!(app.help_shown());
+        press(&mut app, " ", at(0.0));
+        assert!(!app.help_shown());
+        assert_eq!(
+            app.game().opened(),
+            0,
+            "the key that closes the help does nothing else"
+        );
+        press(&mut app, "?q", at(0.0));
+        assert!(app.should_quit());
+    }
+
+    /// One step of a random session.
+    #[derive(Clone, Debug)]
+    enum Op {
+        Key(char),
+        Special(u8),
+        Mouse(u8, u16, u16),
+        Draw(u16, u16),
+        Tick,
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            6 => proptest::sample::select(
+                " fcmnr?qaAtphjklx\u{1b}".chars().collect::<Vec<_>>()
+            )
+            .prop_map(Op::Key),
+            3 => (0u8..8).prop_map(Op::Special),
+            3 => (0u8..4, 0u16..120, 0u16..45).prop_map(|(b, x, y)| Op::Mouse(b, x, y)),
+            1 => (0u16..120, 0u16..45).prop_map(|(w, h)| Op::Draw(w, h)),
+            2 => Just(Op::Tick),
+        ]
+    }
+
+    fn event(op: &Op) -> Option<Event> {
+        Some(match *op {
+            Op::Key(c) if c == '\u{1b}' => key(KeyCode::Esc),
+            Op::Key(c) => ch(c),
+            Op::Special(k) => key([
+                KeyCode::Up,
+                KeyCode::Down,
+                KeyCode::Left,
+                KeyCode::Right,
+                KeyCode::Enter,
+                KeyCode::Tab,
+                KeyCode::F(1),
+                KeyCode::Backspace,
+            ][usize::from(k)]),
+            Op::Mouse(b, x, y) => match b {
+                0 => click(MouseButton::Left, x, y),
+                1 => click(MouseButton::Right, x, y),
+                2 => click(MouseButton::Middle, x, y),
+                _ => Event::Resize(x, y),
+            },
+            _ => return None,
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+        /// Whatever the player presses or clicks, in whatever terminal size: no panic, the
+        /// cursor stays on the board, the counters stay consistent, and a finished game keeps
+        /// its clock stopped.
+        #[test]
+        fn any_input_sequence_is_safe(
+            level in proptest::sample::select(vec!["beginner", "5x5/3", "1x1/0", "2x2/4", "3x7/20", "1x9/2"]),
+            safe in any::<bool>(),
+            no_guess in any::<bool>(),
+            seed in 0u64..1000,
+            ops in proptest::collection::vec(op(), 0..80),
+        ) {
+            let mut s = settings(level.parse().unwrap(), seed);
+            s.first_click = if safe { FirstClick::Safe } else { FirstClick::Zero };
+            s.no_guess = no_guess && (level == "beginner" || level == "5x5/3");
+            let mut app = app_with(s);
+            for (k, op) in ops.iter().enumerate() {
+                let now = at(k as f64);
+                match op {
+                    Op::Draw(w, h) => { draw(&mut app, *w, *h, now); }
+                    Op::Tick => app.tick(now),
+                    other => app.handle(&event(other).unwrap(), now),
+                }
+                let g = app.game();
+                prop_assert!(app.cursor().0 < g.rows() && app.cursor().1 < g.cols());
+                prop_assert_eq!(
+                    g.opened() + g.flags() + g.questions() + g.hidden(),
+                    g.rows() * g.cols()
+                );
+                if g.status() != Status::Playing {
+                    prop_assert_eq!(app.elapsed(now), app.elapsed(now + Duration::from_secs(9)));
+                }
+            }
+            draw(&mut app, 80, 24, at(1000.0));
+        }
+    }
+}

@@ -15,6 +15,8 @@ pub mod best;
 pub mod input;
 pub mod render;
 pub mod solver;
+#[cfg(test)]
+mod testing;
 
 use std::io::{self, Stdout};
 use std::time::{Duration, Instant};
