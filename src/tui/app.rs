@@ -864,7 +864,7 @@ mod tests {
     #[test]
     fn mouse_buttons_open_flag_and_chord_where_clicked() {
         let mut app = beginner(7);
-        draw(&mut app, 80, 24, at(0.0));
+        screen(&mut app, 80, 24, at(0.0));
         let (x, y) = cell_origin(1, 1);
         app.handle(&click(MouseButton::Left, x + 1, y), at(0.0));
         assert_eq!(app.game().cell(1, 1), Ok(CellState::Open(0)));
@@ -990,7 +990,7 @@ mod tests {
 
     fn event(op: &Op) -> Option<Event> {
         Some(match *op {
-            Op::Key(c) if c == '\u{1b}' => key(KeyCode::Esc),
+            Op::Key('\u{1b}') => key(KeyCode::Esc),
             Op::Key(c) => ch(c),
             Op::Special(k) => key([
                 KeyCode::Up,
@@ -1033,7 +1033,7 @@ mod tests {
             for (k, op) in ops.iter().enumerate() {
                 let now = at(k as f64);
                 match op {
-                    Op::Draw(w, h) => { draw(&mut app, *w, *h, now); }
+                    Op::Draw(w, h) => { screen(&mut app, *w, *h, now); }
                     Op::Tick => app.tick(now),
                     other => app.handle(&event(other).unwrap(), now),
                 }
@@ -1047,7 +1047,7 @@ mod tests {
                     prop_assert_eq!(app.elapsed(now), app.elapsed(now + Duration::from_secs(9)));
                 }
             }
-            draw(&mut app, 80, 24, at(1000.0));
+            screen(&mut app, 80, 24, at(1000.0));
         }
     }
 }

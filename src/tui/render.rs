@@ -168,7 +168,7 @@ pub fn draw(frame: &mut Frame, app: &mut App, now: Instant) {
     let message = app.message().map_or_else(
         || {
             Line::styled(
-                "? help · q quit · arrows/hjkl move · space open · f flag · c chord · a A t p solver",
+                "? help · q quit · arrows/hjkl · space open · f flag · c chord · a A t p solver",
                 Style::new().fg(Color::DarkGray),
             )
         },
@@ -429,4 +429,301 @@ fn draw_help(frame: &mut Frame, app: &App, area: Rect) {
             .block(Block::bordered().title(" help: any key closes ")),
         popup,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::testing::*;
+    use crossterm::event::{KeyCode, MouseButton};
+    use ratatui::buffer::Buffer;
+    use typesweeper::runtime::game::Game;
+    use typesweeper::runtime::layout::Layout;
+
+    /// The screen's text with trailing spaces trimmed, blank lines at the end dropped.
+    fn text(buffer: &Buffer) -> Vec<String> {
+        let mut out: Vec<String> = lines(buffer)
+            .into_iter()
+            .map(|l| l.trim_end().to_string())
+            .collect();
+        while out.last().is_some_and(String::is_empty) {
+            out.pop();
+        }
+        out
+    }
+
+    fn style_at(buffer: &Buffer, row: usize, col: usize, k: u16) -> Style {
+        let (x, y) = cell_origin(row, col);
+        buffer[(x + k, y)].style()
+    }
+
+    /// Seed 7's mines (row, col): the board every test below plays.
+    const MINES: [(usize, usize); 10] = [
+        (0, 3),
+        (0, 6),
+        (2, 3),
+        (3, 3),
+        (3, 7),
+        (4, 0),
+        (4, 7),
+        (5, 6),
+        (7, 5),
+        (7, 6),
+    ];
+
+    #[test]
+    fn a_fresh_board() {
+        let mut app = beginner(7);
+        let screen = screen(&mut app, 80, 24, at(0.0));
+        let hidden = "│ ■  ■  ■  ■  ■  ■  ■  ■  ■ │";
+        let mut expected = vec![
+            "beginner 9x9/10 · seed 7 · first click zero",
+            "┌───────────────────────────┐",
+            hidden,
+            "│ ■ [■] ■  ■  ■  ■  ■  ■  ■ │",
+        ];
+        expected.extend([hidden; 7]);
+        expected.extend([
+            "└───────────────────────────┘",
+            "mines 10 │ time 0.0s │ playing",
+            "? help · q quit · arrows/hjkl · space open · f flag · c chord · a A t p solver",
+        ]);
+        assert_eq!(text(&screen), expected);
+        assert_eq!(style_at(&screen, 0, 0, 1).bg, Some(HIDDEN_BG));
+        assert_eq!(style_at(&screen, 1, 1, 0).bg, Some(CURSOR_BG));
+        assert_eq!(style_at(&screen, 1, 1, 1).bg, Some(HIDDEN_BG));
+    }
+
+    #[test]
+    fn after_an_opening_numbers_have_their_colours_and_the_clock_runs() {
+        let mut app = beginner(7);
+        press(&mut app, " ", at(1.0));
+        let screen = screen(&mut app, 80, 24, at(3.5));
+        assert_eq!(
+            text(&screen)[1..=11],
+            [
+                "┌───────────────────────────┐",
+                "│       1  ■  ■  ■  ■  ■  ■ │",
+                "│   [ ] 2  ■  ■  ■  ■  ■  ■ │",
+                "│       2  ■  ■  ■  ■  ■  ■ │",
+                "│ 1  1  2  ■  ■  ■  ■  ■  ■ │",
+                "│ ■  ■  ■  ■  ■  ■  ■  ■  ■ │",
+                "│ ■  ■  ■  ■  ■  ■  ■  ■  ■ │",
+                "│ ■  ■  ■  ■  ■  ■  ■  ■  ■ │",
+                "│ ■  ■  ■  ■  ■  ■  ■  ■  ■ │",
+                "│ ■  ■  ■  ■  ■  ■  ■  ■  ■ │",
+                "└───────────────────────────┘",
+            ]
+        );
+        assert_eq!(text(&screen)[12], "mines 10 │ time 2.5s │ playing");
+        for (i, cell) in app.game().cells().iter().enumerate() {
+            if let CellState::Open(n) = cell {
+                let style = style_at(&screen, i / 9, i % 9, 1);
+                assert_eq!(style.bg, Some(OPEN_BG));
+                if *n > 0 {
+                    assert_eq!(style.fg, Some(NUMBER_COLOURS[usize::from(*n)]), "{n}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn each_number_has_its_classic_colour() {
+        // Numbers 1 to 8: the centre of a 3x3 board with that many mines around it.
+        let expected = [
+            (1, Color::Indexed(21)),  // blue
+            (2, Color::Indexed(28)),  // green
+            (3, Color::Indexed(160)), // red
+            (4, Color::Indexed(18)),  // dark blue
+            (5, Color::Indexed(88)),  // maroon
+            (6, Color::Indexed(30)),  // teal
+            (7, Color::Indexed(16)),  // black
+            (8, Color::Indexed(244)), // grey
+        ];
+        for (n, colour) in expected {
+            let mut mines = vec![false; 9];
+            for i in [0, 1, 2, 3, 5, 6, 7, 8].into_iter().take(n) {
+                mines[i] = true;
+            }
+            let mut game = Game::with_layout(Layout::from_mines(3, 3, mines).unwrap());
+            game.open(1, 1).unwrap();
+            let (text, style) = cell_look(&game, 4, None, false, false);
+            assert_eq!((text, style.fg), (format!(" {n} "), Some(colour)));
+        }
+    }
+
+    #[test]
+    fn a_won_game_flags_the_mines_stops_the_clock_and_keeps_the_best_time() {
+        let mut app = beginner(7);
+        press(&mut app, " ", at(0.0));
+        win_by_hand(&mut app, at(12.0));
+        let screen = screen(&mut app, 80, 24, at(99.0));
+        let t = text(&screen);
+        assert_eq!(t[12], "mines 10 │ time 12.0s │ won │ best 12.0s");
+        assert_eq!(t[13], "won in 12.0s: a new best time for beginner zero!");
+        for (r, c) in MINES {
+            assert_eq!(cell_text(&screen, r, c).trim(), "⚑", "R{}C{}", r + 1, c + 1);
+        }
+        assert!(!t.join("\n").contains('■'), "every safe cell is open");
+    }
+
+    #[test]
+    fn a_lost_game_shows_the_hit_mine_all_mines_and_wrong_flags() {
+        let mut app = beginner(7);
+        press(&mut app, " ", at(0.0));
+        goto(&mut app, 4, 1); // safe: a wrong flag
+        press(&mut app, "f", at(1.0));
+        goto(&mut app, 0, 3); // a mine: a right flag
+        press(&mut app, "f", at(1.0));
+        goto(&mut app, 2, 3);
+        press(&mut app, " ", at(4.0));
+        let screen = screen(&mut app, 80, 24, at(50.0));
+        let t = text(&screen);
+        assert_eq!(t[12], "mines 8 │ time 4.0s │ lost");
+        assert_eq!(t[13], "lost: R3C4 was a mine. n new game, r restart");
+        // The hit mine is on red (with the cursor's brackets: the cursor is on it).
+        assert_eq!(cell_text(&screen, 2, 3), "[*]");
+        assert_eq!(style_at(&screen, 2, 3, 1).bg, Some(Color::Red));
+        assert_eq!(cell_text(&screen, 4, 1), " X ");
+        assert_eq!(style_at(&screen, 4, 1, 1).fg, Some(Color::Red));
+        assert_eq!(cell_text(&screen, 0, 3), " ⚑ ", "a right flag stays");
+        for (r, c) in MINES.into_iter().filter(|&m| m != (2, 3) && m != (0, 3)) {
+            assert_eq!(cell_text(&screen, r, c), " * ", "R{}C{}", r + 1, c + 1);
+            assert_ne!(style_at(&screen, r, c, 1).bg, Some(Color::Red));
+        }
+    }
+
+    #[test]
+    fn the_probability_overlay_shows_exact_chances_in_percent() {
+        let mut app = beginner(7);
+        press(&mut app, " ", at(0.0));
+        goto(&mut app, 8, 8);
+        press(&mut app, "p", at(0.0));
+        assert!(app.helped());
+        let screen = screen(&mut app, 80, 24, at(0.0));
+        let known = app.knowledge().unwrap().clone();
+        let hidden: Vec<usize> = (0..81)
+            .filter(|&i| app.game().cells()[i] == CellState::Hidden)
+            .collect();
+        let total: f64 = hidden.iter().map(|&i| known.mine_probability[i]).sum();
+        assert!(
+            (total - 10.0).abs() < 1e-9,
+            "the chances add up to the mines: {total}"
+        );
+        for &i in &hidden {
+            let shown = cell_text(&screen, i / 9, i % 9);
+            let pct = percent(known.mine_probability[i]);
+            assert_eq!(shown, format!("{pct:>3}"), "R{}C{}", i / 9 + 1, i % 9 + 1);
+        }
+        // R3C4 is proved a mine (the 2s beside it), and shows as certain, on red.
+        assert_eq!(cell_text(&screen, 2, 3), "100");
+        assert_eq!(style_at(&screen, 2, 3, 1).bg, Some(Color::Indexed(196)));
+        // The cursor cell is reversed rather than bracketed.
+        assert!(style_at(&screen, 8, 8, 1)
+            .add_modifier
+            .contains(Modifier::REVERSED));
+        // Open cells keep their numbers; p again hides the overlay.
+        assert_eq!(cell_text(&screen, 0, 2), " 1 ");
+        press(&mut app, "p", at(0.0));
+        let screen = super::super::testing::screen(&mut app, 80, 24, at(0.0));
+        assert_eq!(cell_text(&screen, 2, 3), " ■ ");
+    }
+
+    #[test]
+    fn the_hint_highlights_proved_cells_until_the_game_changes() {
+        let mut app = beginner(7);
+        press(&mut app, " ", at(0.0));
+        press(&mut app, "t", at(0.0));
+        let screen = screen(&mut app, 80, 24, at(0.0));
+        let known = app.knowledge().unwrap().clone();
+        assert!(known.mines.contains(&(2 * 9 + 3)), "R3C4 is proved a mine");
+        for i in 0..81 {
+            let bg = style_at(&screen, i / 9, i % 9, 1).bg;
+            if known.safe.contains(&i) {
+                assert_eq!(bg, Some(SAFE_BG), "R{}C{}", i / 9 + 1, i % 9 + 1);
+            } else if known.mines.contains(&i) {
+                assert_eq!(bg, Some(MINE_BG), "R{}C{}", i / 9 + 1, i % 9 + 1);
+            } else {
+                assert_ne!(bg, Some(SAFE_BG));
+                assert_ne!(bg, Some(MINE_BG));
+            }
+        }
+        assert!(text(&screen)[12].ends_with("│ helped"));
+        goto(&mut app, 2, 3);
+        press(&mut app, "f", at(0.0));
+        let screen = super::super::testing::screen(&mut app, 80, 24, at(0.0));
+        assert_ne!(
+            style_at(&screen, 3, 3, 1).bg,
+            Some(MINE_BG),
+            "cleared by the flag"
+        );
+    }
+
+    #[test]
+    fn the_help_screen_lists_the_keys_and_fits_80x24() {
+        let mut app = beginner(7);
+        press(&mut app, "?", at(0.0));
+        let t = text(&screen(&mut app, 80, 24, at(0.0))).join("\n");
+        for needle in [
+            " help: any key closes ",
+            "space, enter    open (on an open number: chord)",
+            "f               flag, then ?, then hidden (m: question marks off/on)",
+            "a, A            the solver plays one move; plays to the end (A stops)",
+            "Solver help (a A t p) marks a game as helped: it sets no best time.",
+            "no-guess: off",
+            "Board 9x9; best time for beginner zero: none yet.",
+        ] {
+            assert!(t.contains(needle), "{needle:?} missing from\n{t}");
+        }
+        app.handle(&key(KeyCode::Esc), at(0.0));
+        let t = text(&screen(&mut app, 80, 24, at(0.0))).join("\n");
+        assert!(!t.contains("help: any key closes"));
+    }
+
+    #[test]
+    fn a_too_small_terminal_says_what_it_needs() {
+        let mut app = beginner(7);
+        let t = text(&screen(&mut app, 20, 5, at(0.0))).join(" ");
+        assert!(t.contains("Terminal too small (20x5)"), "{t}");
+        assert!(t.contains("at least 24x6"), "{t}");
+        assert!(t.contains("29x14"), "{t}");
+        assert_eq!(app.view, None);
+        app.handle(&click(MouseButton::Left, 4, 2), at(0.0));
+        assert_eq!(app.game().opened(), 0, "no board drawn, no click on it");
+        for (w, h) in [(0, 0), (1, 1), (23, 30), (200, 5)] {
+            screen(&mut app, w, h, at(0.0));
+        }
+    }
+
+    #[test]
+    fn intermediate_fits_80x24_and_expert_scrolls_with_the_cursor() {
+        let mut app = app_with(settings(BoardLevel::Intermediate, 3));
+        let t = text(&screen(&mut app, 80, 24, at(0.0)));
+        assert_eq!(t.len(), 21);
+        assert_eq!(t[1], format!("┌{}┐", "─".repeat(48)));
+        assert_eq!(t[18], format!("└{}┘", "─".repeat(48)));
+
+        let mut app = app_with(settings(BoardLevel::Expert, 3));
+        let t = text(&screen(&mut app, 80, 24, at(0.0)));
+        assert!(
+            t[1].contains(" rows 1-16 cols 1-26 of 16x30; needs 92x21 "),
+            "{}",
+            t[1]
+        );
+        assert_eq!(needed_size(16, 30), (92, 21));
+        for _ in 0..40 {
+            app.handle(&key(KeyCode::Right), at(0.0));
+        }
+        let screen = screen(&mut app, 80, 24, at(0.0));
+        let t = text(&screen);
+        assert!(t[1].contains(" rows 1-16 cols 5-30 of 16x30"), "{}", t[1]);
+        assert_eq!(app.cursor(), (2, 29));
+        // The cursor's cell is the last one shown; a click on the first shown is column 5.
+        let (x, y) = cell_origin(2, 25);
+        assert_eq!(screen[(x, y)].symbol(), "[");
+        let (x, y) = cell_origin(2, 0);
+        app.handle(&click(MouseButton::Left, x + 1, y), at(0.0));
+        assert_eq!(app.cursor(), (2, 4));
+        assert!(app.game().opened() > 0);
+    }
 }

@@ -115,7 +115,7 @@ pub fn win_by_hand(app: &mut App, now: Instant) {
 }
 
 /// Draws `app` on a `width` x `height` test terminal at time `now` and returns the buffer.
-pub fn draw(app: &mut App, width: u16, height: u16, now: Instant) -> Buffer {
+pub fn screen(app: &mut App, width: u16, height: u16, now: Instant) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal
         .draw(|frame| render::draw(frame, app, now))
