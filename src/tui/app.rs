@@ -9,8 +9,10 @@ use std::time::{Duration, Instant};
 use crossterm::event::Event;
 use typesweeper::runtime::deduction::cell_name;
 use typesweeper::runtime::game::{Action, ActionError, CellState, Config, Game, Status};
-use typesweeper::runtime::generator::{find_board, GenError, Level as SolverLevel, Spec};
-use typesweeper::runtime::layout::{default_click, FirstClick};
+use typesweeper::runtime::generator::{
+    find_board, GenError, Generated, Level as SolverLevel, Spec,
+};
+use typesweeper::runtime::layout::{default_click, FirstClick, LayoutError};
 
 use super::best::{BestTimes, Record};
 use super::input::{command, Command};
@@ -18,6 +20,9 @@ use super::solver::{self, Knowledge};
 
 /// How many seeds `--no-guess` tries for one board before dealing an ordinary one.
 pub const NO_GUESS_ATTEMPTS: u64 = 20_000;
+/// How long `--no-guess` searches for one board before dealing an ordinary one (large dense
+/// custom boards may have no such board in reach).
+pub const NO_GUESS_BUDGET: Duration = Duration::from_secs(5);
 
 /// A board size: one of the three presets or a custom one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -239,7 +244,7 @@ impl App {
         let mut message = None;
         if self.settings.no_guess {
             let spec = Spec::new(rows, cols, mines, rule, SolverLevel::Complete);
-            match find_board(&spec, seed, NO_GUESS_ATTEMPTS) {
+            match find_no_guess(&spec, seed).map_err(|e| e.to_string())? {
                 Ok(found) => {
                     seed = found.seed;
                     game = Game::new(config, seed).map_err(|e| e.to_string())?;
@@ -248,13 +253,11 @@ impl App {
                     debug_assert_eq!(game.visible(), found.puzzle);
                     opened_for_you = Some((r, c));
                 }
-                Err(GenError::NotFound { attempts }) => {
+                Err(tried) => {
                     message = Some(format!(
-                        "no no-guess board in {attempts} seeds from {seed}: this one may need \
-                         a guess"
+                        "no no-guess board in {tried} seeds from {seed}: this one may need a guess"
                     ));
                 }
-                Err(GenError::Layout(e)) => return Err(e.to_string()),
             }
         }
         self.game = game;
@@ -533,10 +536,11 @@ impl App {
                 self.game.cols(),
                 self.settings.first_click,
             );
-            self.message = Some(format!(
-                "hint: the first click is safe; {} opens an area under the zero rule",
-                cell_name(self.game.cols(), r * self.game.cols() + c)
-            ));
+            let cell = cell_name(self.game.cols(), r * self.game.cols() + c);
+            self.message = Some(match self.settings.first_click {
+                FirstClick::Zero => format!("hint: the first click is safe; {cell} opens an area"),
+                FirstClick::Safe => format!("hint: the first click is safe, e.g. {cell}"),
+            });
             return;
         }
         self.hint = true;
@@ -676,6 +680,22 @@ impl App {
     pub fn best(&self) -> Option<Record> {
         self.best.get(&self.best_key())
     }
+}
+
+/// The first board from `seed` on that `complete` finishes from the spec's first click, within
+/// [`NO_GUESS_ATTEMPTS`] seeds and [`NO_GUESS_BUDGET`]; `Err(seeds tried)` when none was found.
+fn find_no_guess(spec: &Spec, seed: u64) -> Result<Result<Generated, u64>, LayoutError> {
+    const CHUNK: u64 = 100;
+    let deadline = Instant::now() + NO_GUESS_BUDGET;
+    let mut tried = 0;
+    while tried < NO_GUESS_ATTEMPTS && Instant::now() < deadline {
+        match find_board(spec, seed.wrapping_add(tried), CHUNK) {
+            Ok(found) => return Ok(Ok(found)),
+            Err(GenError::NotFound { attempts }) => tried += attempts,
+            Err(GenError::Layout(e)) => return Err(e),
+        }
+    }
+    Ok(Err(tried))
 }
 
 /// `12.3s` (tenths below a minute), `4m05s` above.
@@ -947,6 +967,22 @@ mod tests {
             again.no_guess = true;
             assert_eq!(app_with(again).game(), app.game());
         }
+    }
+
+    #[test]
+    fn no_guess_says_so_when_no_board_can_be_found() {
+        // 3x3 with 7 mines: after any first click, one of 8 cells is safe and nothing says
+        // which, so no seed gives a no-guess board.
+        let mut s = settings("3x3/7".parse().unwrap(), 5);
+        s.no_guess = true;
+        let app = app_with(s);
+        assert_eq!((app.opened_for_you(), app.game().opened()), (None, 0));
+        let message = app.message().unwrap();
+        assert!(
+            message.starts_with("no no-guess board in ") && message.ends_with("may need a guess"),
+            "{message}"
+        );
+        assert_eq!(app.seed(), 5, "the ordinary board of the asked seed");
     }
 
     #[test]
