@@ -6,7 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use crossterm::event::Event;
+use crossterm::event::{Event, KeyEventKind, MouseEventKind};
 use typesweeper::runtime::deduction::cell_name;
 use typesweeper::runtime::game::{Action, ActionError, CellState, Config, Game, Status};
 use typesweeper::runtime::generator::{
@@ -280,17 +280,34 @@ impl App {
 
     /// Handles one terminal event at time `now`. Never panics, whatever the event.
     pub fn handle(&mut self, event: &Event, now: Instant) {
+        if self.help {
+            // Any key or click closes the help; q still quits.
+            let pressed = match event {
+                Event::Key(key) => key.kind != KeyEventKind::Release,
+                Event::Mouse(mouse) => matches!(mouse.kind, MouseEventKind::Down(_)),
+                _ => false,
+            };
+            if pressed {
+                self.quit = command(event) == Some(Command::Quit);
+                self.help = false;
+            }
+            return;
+        }
         let Some(command) = command(event) else {
             return;
         };
-        if self.help {
-            if command == Command::Quit {
-                self.quit = true;
-            }
-            self.help = false;
-            return;
-        }
-        if command != Command::SolverRun {
+        // The player's own moves take the game back from a solver playing to the end; looking
+        // (cursor, help, overlays) does not.
+        if matches!(
+            command,
+            Command::Open
+                | Command::Flag
+                | Command::Chord
+                | Command::SolverMove
+                | Command::ClickOpen(..)
+                | Command::ClickFlag(..)
+                | Command::ClickChord(..)
+        ) {
             self.autoplay = false;
         }
         match command {
@@ -414,6 +431,12 @@ impl App {
         let (r, c) = self.cursor;
         match self.game.cell(r, c) {
             Ok(CellState::Open(n)) if n > 0 => self.act(Action::Chord(r, c), now),
+            Ok(CellState::Flagged) if self.game.status() == Status::Playing => {
+                self.message = Some(format!(
+                    "{} is flagged: f takes the flag off",
+                    cell_name(self.game.cols(), r * self.game.cols() + c)
+                ));
+            }
             _ => self.act(Action::Open(r, c), now),
         }
     }
@@ -765,6 +788,9 @@ mod tests {
             (cell(&app), app.game().mines_left()),
             (CellState::Flagged, 9)
         );
+        press(&mut app, " ", at(0.0));
+        assert_eq!(cell(&app), CellState::Flagged, "a flag protects its cell");
+        assert_eq!(app.message(), Some("R1C1 is flagged: f takes the flag off"));
         press(&mut app, "f", at(0.0));
         assert_eq!(cell(&app), CellState::Questioned);
         press(&mut app, "f", at(0.0));
@@ -939,10 +965,16 @@ mod tests {
         }
         assert_ne!(app.game().status(), Status::Playing);
         assert_eq!(app.best(), None, "helped games set no best time");
-        // A again stops a running solver.
+        // Looking around does not stop a running solver; A again or a move of one's own does.
         press(&mut app, "nA", at(3.0));
         assert!(app.autoplaying());
+        press(&mut app, "jp?x", at(3.0));
+        assert!(app.autoplaying());
         press(&mut app, "A", at(3.0));
+        assert!(!app.autoplaying());
+        press(&mut app, "A", at(3.0));
+        app.tick(at(3.0));
+        press(&mut app, "f", at(3.0));
         assert!(!app.autoplaying());
     }
 
@@ -997,6 +1029,12 @@ mod tests {
             0,
             "the key that closes the help does nothing else"
         );
+        press(&mut app, "?x", at(0.0));
+        assert!(!app.help_shown(), "a key with no command closes it too");
+        press(&mut app, "?", at(0.0));
+        app.handle(&click(MouseButton::Left, 4, 2), at(0.0));
+        assert!(!app.help_shown(), "so does a click");
+        assert!(!app.should_quit());
         press(&mut app, "?q", at(0.0));
         assert!(app.should_quit());
     }
