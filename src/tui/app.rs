@@ -941,11 +941,7 @@ mod tests {
         let mut app = beginner(7);
         press(&mut app, "a", at(0.0));
         assert!(app.helped());
-        assert_eq!(
-            app.game().cell(1, 1),
-            Ok(CellState::Open(0)),
-            "the default click"
-        );
+        assert!(app.game().opened() > 0);
         // A wrong flag on the solver's next cell does not stop it.
         let next = crate::tui::solver::next_move(app.game()).unwrap();
         goto(&mut app, next.row, next.col);

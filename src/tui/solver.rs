@@ -134,63 +134,80 @@ mod tests {
     }
 
     #[test]
-    fn the_first_move_is_the_rules_default_click() {
-        let g = Game::new(Config::new(16, 30, 99, FirstClick::Zero), 1).unwrap();
+    fn knowledge_lists_proved_cells_and_exact_chances() {
+        // Row 0: ? ? ?, row 1: 1 2 1 after opening the bottom row: the middle top is safe.
+        let fresh = Game::new(Config::new(3, 3, 2, FirstClick::Safe), 1).unwrap();
         assert_eq!(
-            next_move(&g),
-            Some(Move {
-                row: 2,
-                col: 2,
-                certain: true
-            })
+            knowledge(&fresh),
+            None,
+            "nothing before the mines are placed"
         );
-    }
-
-    #[test]
-    fn a_proved_safe_cell_comes_before_any_guess() {
-        // Row 0: ? ? ?, row 1: 1 2 1 after opening the bottom row; the middle top is safe.
         let mut g = game(3, 3, &[0, 2]);
         g.open(2, 0).unwrap();
         assert_eq!(g.visible().to_string(), "? ? ?\n1 2 1\n0 0 0");
-        let m = next_move(&g).unwrap();
-        assert_eq!((m.row, m.col, m.certain), (0, 1, true));
         let k = knowledge(&g).unwrap();
-        assert_eq!((k.safe, k.mines), (vec![1], vec![0, 2]));
-    }
+        assert_eq!((&k.safe, &k.mines), (&vec![1], &vec![0, 2]));
+        assert_eq!(&k.mine_probability[..3], &[1.0, 0.0, 1.0]);
 
-    #[test]
-    fn without_a_safe_cell_it_guesses_the_least_likely_mine() {
-        // `? 1 ? ?` (second row all mines is not possible; use a 1x4 board): mine at 0.
-        let mut g = game(1, 4, &[0]);
-        g.open(0, 3).unwrap();
-        // Opening the far end floods to the 1: `? 1 0 0`, the mine is proved.
-        assert_eq!(g.status(), Status::Won);
-        assert_eq!(next_move(&g), None);
-
-        // 2x2 with one mine, opened at a 1: every other cell is equally likely (1/3).
+        // 2x2 with one mine, opened at a 1: each other cell is a mine with chance 1/3.
         let mut g = game(2, 2, &[3]);
         g.open(0, 0).unwrap();
         let k = knowledge(&g).unwrap();
-        assert!((k.mine_probability[1] - 1.0 / 3.0).abs() < 1e-9);
-        let m = next_move(&g).unwrap();
-        assert_eq!(
-            (m.row, m.col, m.certain),
-            (0, 1, false),
-            "reading order breaks ties"
-        );
+        assert!(k.safe.is_empty() && k.mines.is_empty());
+        for i in 1..4 {
+            assert!((k.mine_probability[i] - 1.0 / 3.0).abs() < 1e-9);
+        }
     }
 
+    /// Holds for any solver behind `next_move`, the stand-in or the autoplayer.
     #[test]
     fn playing_the_moves_finishes_the_game() {
         for seed in 0..5 {
             let mut g = Game::new(Config::new(9, 9, 10, FirstClick::Zero), seed).unwrap();
             let mut moves = 0;
             while let Some(m) = next_move(&g) {
+                assert!(matches!(g.cell(m.row, m.col), Ok(CellState::Hidden)));
                 g.open(m.row, m.col).unwrap();
                 moves += 1;
                 assert!(moves <= 81, "the solver must make progress");
             }
             assert_ne!(g.status(), Status::Playing);
+        }
+    }
+
+    /// The stand-in's own choices: delete these with it when `runtime::autoplay` takes over.
+    mod stand_in {
+        use super::*;
+
+        #[test]
+        fn the_first_move_is_the_rules_default_click() {
+            let g = Game::new(Config::new(16, 30, 99, FirstClick::Zero), 1).unwrap();
+            let expected = Move {
+                row: 2,
+                col: 2,
+                certain: true,
+            };
+            assert_eq!(next_move(&g), Some(expected));
+        }
+
+        #[test]
+        fn a_proved_safe_cell_comes_before_any_guess() {
+            let mut g = game(3, 3, &[0, 2]);
+            g.open(2, 0).unwrap();
+            let m = next_move(&g).unwrap();
+            assert_eq!((m.row, m.col, m.certain), (0, 1, true));
+        }
+
+        #[test]
+        fn without_a_safe_cell_it_guesses_the_least_likely_mine_in_reading_order() {
+            let mut g = game(2, 2, &[3]);
+            g.open(0, 0).unwrap();
+            let m = next_move(&g).unwrap();
+            assert_eq!((m.row, m.col, m.certain), (0, 1, false));
+            // 1x5, mine at the right end, opened at the left: `0 0 0 1 ?`, won at once.
+            let mut g = game(1, 5, &[4]);
+            g.open(0, 0).unwrap();
+            assert_eq!((g.status(), next_move(&g)), (Status::Won, None));
         }
     }
 }
