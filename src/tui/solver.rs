@@ -3,15 +3,17 @@
 //!
 //! **Stand-in.** [`next_move`] and [`Move`] have exactly the shape of
 //! `typesweeper::runtime::autoplay::{next_move, Move}`, which another branch is writing. When it
-//! is merged, replace the two definitions below with
-//! `pub use typesweeper::runtime::autoplay::{next_move, Move};`: the rest of the UI calls solver
-//! moves only through this module, so that is the whole swap. [`knowledge`] stays: hints and
+//! is merged, replace the two definitions between the `STAND-IN` markers below with
+//! `pub use typesweeper::runtime::autoplay::{next_move, Move};` (they import nothing else) and
+//! delete the `tests::stand_in` module, which checks the stand-in's own choices. The rest of the
+//! UI asks for solver moves only through this module. [`knowledge`] stays: hints and
 //! probabilities are what the position proves, not a choice of move.
 
 use typesweeper::runtime::complete;
 use typesweeper::runtime::game::{CellState, Game, Status};
-use typesweeper::runtime::layout::default_click;
 use typesweeper::runtime::{Deduced, Given};
+
+// STAND-IN from here: replace with `pub use typesweeper::runtime::autoplay::{next_move, Move};`
 
 /// A move the solver suggests: open `(row, col)` (0-based); `certain` when the cell is proved
 /// safe.
@@ -28,12 +30,14 @@ pub struct Move {
 /// The solver's next move, `None` when the game is over.
 ///
 /// Stand-in for `runtime::autoplay::next_move` (see the module docs): before the first open,
-/// the rule's default first click ([`default_click`], safe by the first-click rule); then the
+/// the rule's default first click (`layout::default_click`, safe by the first-click rule); then the
 /// first cell in reading order that [`complete`] proves safe and that is not open; when there
 /// is none, the unopened cell with the lowest exact mine probability, ties broken by reading
 /// order. Flags are the player's guesses and are ignored (a flagged cell proved safe is a wrong
 /// flag, and may be chosen).
 pub fn next_move(game: &Game) -> Option<Move> {
+    use typesweeper::runtime::layout::default_click;
+
     if game.status() != Status::Playing {
         return None;
     }
@@ -68,6 +72,7 @@ pub fn next_move(game: &Game) -> Option<Move> {
         certain: false,
     })
 }
+// STAND-IN to here.
 
 /// What the position proves, for the hint and the probability overlay.
 #[derive(Clone, Debug, PartialEq)]
