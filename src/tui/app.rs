@@ -16,7 +16,7 @@ use typesweeper::runtime::layout::{default_click, FirstClick, LayoutError};
 
 use super::best::{BestTimes, Record};
 use super::input::{command, Command};
-use super::solver::{self, Knowledge};
+use super::solver::{self, Knowledge, Move};
 
 /// How many seeds `--no-guess` tries for one board before dealing an ordinary one.
 pub const NO_GUESS_ATTEMPTS: u64 = 20_000;
@@ -517,7 +517,7 @@ impl App {
             return false;
         }
         self.helped = true;
-        let Some(m) = solver::next_move(&self.game) else {
+        let Some(m): Option<Move> = solver::next_move(&self.game) else {
             self.message = Some("the solver has no move".to_string());
             return false;
         };
@@ -942,15 +942,17 @@ mod tests {
         press(&mut app, "a", at(0.0));
         assert!(app.helped());
         assert!(app.game().opened() > 0);
-        // A wrong flag on the solver's next cell does not stop it.
-        let next = crate::tui::solver::next_move(app.game()).unwrap();
+        // Whatever cell the solver picks is opened, even under a (wrong) flag.
+        let next = solver::next_move(app.game()).unwrap();
         goto(&mut app, next.row, next.col);
         press(&mut app, "f", at(0.0));
+        let chosen = solver::next_move(app.game()).unwrap();
         press(&mut app, "a", at(0.0));
         assert!(matches!(
-            app.game().cell(next.row, next.col),
+            app.game().cell(chosen.row, chosen.col),
             Ok(CellState::Open(_))
         ));
+        assert_eq!(app.cursor(), (chosen.row, chosen.col));
         press(&mut app, "A", at(1.0));
         assert!(app.autoplaying());
         let mut ticks = 0;
