@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod gen;
+mod play;
 mod solve;
 
 /// rustc's trait solver plays Minesweeper at compile time; this is the runtime mirror.
@@ -25,6 +26,8 @@ enum Command {
     Solve(solve::Args),
     /// Generate boards that a solver finishes without guessing.
     Gen(gen::Args),
+    /// Play Minesweeper in the terminal, with the solver beside you.
+    Play(play::Args),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -32,6 +35,7 @@ pub fn run() -> ExitCode {
     match Cli::parse().command {
         Command::Solve(args) => solve::run(args),
         Command::Gen(args) => gen::run(args),
+        Command::Play(args) => play::run(args),
     }
 }
 

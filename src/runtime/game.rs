@@ -359,6 +359,12 @@ impl Game {
         Ok(opened)
     }
 
+    /// Switches question marks on or off for later marks. Question marks already placed stay;
+    /// marking one clears it as before.
+    pub fn set_question_marks(&mut self, on: bool) {
+        self.config.question_marks = on;
+    }
+
     /// Cycles the mark on `(row, col)` and returns the new state (an open cell stays open).
     pub fn mark(&mut self, row: usize, col: usize) -> Result<CellState, ActionError> {
         let i = self.index(row, col)?;
@@ -504,6 +510,16 @@ mod tests {
         g.mark(0, 0).unwrap();
         assert_eq!(g.mark(0, 0), Ok(CellState::Hidden));
         assert_eq!(g.flags(), 0);
+
+        // Switched on and off mid-game: a placed question mark survives and clears as before.
+        g.set_question_marks(true);
+        g.mark(1, 1).unwrap();
+        assert_eq!(g.mark(1, 1), Ok(CellState::Questioned));
+        g.set_question_marks(false);
+        assert_eq!(g.mark(1, 0), Ok(CellState::Flagged));
+        assert_eq!(g.mark(1, 0), Ok(CellState::Hidden));
+        assert_eq!(g.mark(1, 1), Ok(CellState::Hidden));
+        assert_eq!((g.flags(), g.questions()), (0, 0));
     }
 
     #[test]

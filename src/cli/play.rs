@@ -1,0 +1,64 @@
+//! `typesweeper play [--level beginner|intermediate|expert|RxC/M] [--seed S]
+//! [--first-click safe|zero] [--no-guess]`
+//!
+//! Minesweeper in the terminal (see [`crate::tui`] for the screen and the keys). Exit 0 when the
+//! player quits, 1 when the terminal fails, 2 on bad input.
+
+use std::process::ExitCode;
+
+use typesweeper::runtime::layout::FirstClick;
+
+use super::bad_input;
+use crate::tui::app::{BoardLevel, Settings};
+
+/// First-click rules as the command line names them.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum FirstClickArg {
+    /// The first click is never a mine.
+    Safe,
+    /// The first click and its neighbours are mine-free.
+    Zero,
+}
+
+/// Arguments of `play`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// beginner (9x9, 10 mines), intermediate (16x16, 40), expert (16x30, 99), or
+    /// ROWSxCOLS/MINES.
+    #[arg(long, default_value = "beginner")]
+    level: BoardLevel,
+    /// The board's seed (default: from the clock; the screen shows it, so a board can be
+    /// replayed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// First-click rule.
+    #[arg(long, value_enum, default_value_t = FirstClickArg::Zero)]
+    first_click: FirstClickArg,
+    /// Deal only boards that can be finished without guessing from the rule's default first
+    /// click (R2C2, or R3C3 on expert-sized boards; R1C1 for `safe`), which is opened for you.
+    #[arg(long)]
+    no_guess: bool,
+}
+
+/// Runs `play`.
+pub fn run(args: Args) -> ExitCode {
+    let settings = Settings {
+        level: args.level,
+        first_click: match args.first_click {
+            FirstClickArg::Safe => FirstClick::Safe,
+            FirstClickArg::Zero => FirstClick::Zero,
+        },
+        no_guess: args.no_guess,
+        seed: args.seed,
+    };
+    if let Err(e) = crate::tui::app::App::check(&settings) {
+        return bad_input(e);
+    }
+    match crate::tui::run(settings) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,269 @@
+//! Best times per level, kept in a small text file in the user's data directory.
+//!
+//! The directory is `$TYPESWEEPER_DATA_DIR` when set (tests point it at a temporary directory),
+//! otherwise `typesweeper` inside the platform's data directory (`~/.local/share` on Linux).
+//! The file, `best-times.txt`, is a header line then one `level<TAB>milliseconds<TAB>seed` line
+//! per level. It is written whole to a temporary file in the same directory and renamed over the
+//! old one, so a crash never leaves half a file. A file that cannot be read as such is reported
+//! and replaced by an empty one (the bad one is kept beside it as `best-times.txt.corrupt`).
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// The environment variable that overrides the data directory.
+pub const DATA_DIR_VAR: &str = "TYPESWEEPER_DATA_DIR";
+
+/// The file's first line.
+const HEADER: &str = "# typesweeper best times v1: level, milliseconds, seed";
+
+/// The file name inside the data directory.
+const FILE_NAME: &str = "best-times.txt";
+
+/// One level's best game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// How long the game took, in milliseconds.
+    pub millis: u64,
+    /// The seed of that game, so it can be replayed.
+    pub seed: u64,
+}
+
+/// Best times by level name, optionally backed by a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BestTimes {
+    path: Option<PathBuf>,
+    records: BTreeMap<String, Record>,
+}
+
+/// The data directory: `$TYPESWEEPER_DATA_DIR`, or `typesweeper` in the platform's data
+/// directory; `None` when neither is known.
+pub fn data_dir() -> Option<PathBuf> {
+    match std::env::var_os(DATA_DIR_VAR) {
+        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
+        _ => dirs::data_dir().map(|d| d.join("typesweeper")),
+    }
+}
+
+impl BestTimes {
+    /// Best times kept only in memory (nothing is read or written).
+    pub fn in_memory() -> BestTimes {
+        BestTimes {
+            path: None,
+            records: BTreeMap::new(),
+        }
+    }
+
+    /// Opens the best-times file in [`data_dir`]; see [`BestTimes::open`].
+    pub fn open_default() -> (BestTimes, Option<String>) {
+        match data_dir() {
+            Some(dir) => BestTimes::open(&dir),
+            None => (
+                BestTimes::in_memory(),
+                Some("no data directory: best times are not saved".to_string()),
+            ),
+        }
+    }
+
+    /// Reads the best-times file in `dir`. A missing file is an empty table. The second value is
+    /// a warning for the player: the file was corrupt (and has been replaced) or unreadable.
+    pub fn open(dir: &Path) -> (BestTimes, Option<String>) {
+        let path = dir.join(FILE_NAME);
+        let mut best = BestTimes {
+            path: Some(path.clone()),
+            records: BTreeMap::new(),
+        };
+        let text = match fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return (best, None),
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+                let warning = best.replace_corrupt("it is not text");
+                return (best, Some(warning));
+            }
+            Err(e) => {
+                return (
+                    best,
+                    Some(format!("cannot read best times {}: {e}", path.display())),
+                )
+            }
+        };
+        match parse(&text) {
+            Ok(records) => {
+                best.records = records;
+                (best, None)
+            }
+            Err(why) => {
+                let warning = best.replace_corrupt(&why);
+                (best, Some(warning))
+            }
+        }
+    }
+
+    /// Moves a corrupt file aside and writes an empty one; returns the warning.
+    fn replace_corrupt(&mut self, why: &str) -> String {
+        let path = self.path.clone().expect("only file-backed tables are read");
+        let aside = path.with_extension("txt.corrupt");
+        let _ = fs::rename(&path, &aside);
+        match self.save() {
+            Ok(()) => format!(
+                "best times file was corrupt ({why}); replaced (old copy: {})",
+                aside.display()
+            ),
+            Err(e) => format!("best times file was corrupt ({why}) and cannot be replaced: {e}"),
+        }
+    }
+
+    /// The best record for `level`.
+    pub fn get(&self, level: &str) -> Option<Record> {
+        self.records.get(level).copied()
+    }
+
+    /// Offers a finished game's time; when it beats the level's best (or is the first), keeps it,
+    /// saves the file and returns `Ok(true)`. Tabs and line breaks in `level` become spaces.
+    pub fn offer(&mut self, level: &str, record: Record) -> io::Result<bool> {
+        let level: String = level
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        if self
+            .get(&level)
+            .is_some_and(|old| old.millis <= record.millis)
+        {
+            return Ok(false);
+        }
+        self.records.insert(level, record);
+        self.save()?;
+        Ok(true)
+    }
+
+    /// Writes the table atomically: a temporary file in the same directory, then a rename.
+    fn save(&self) -> io::Result<()> {
+        let Some(path) = &self.path else {
+            return Ok(());
+        };
+        let dir = path.parent().unwrap_or(Path::new("."));
+        fs::create_dir_all(dir)?;
+        let mut text = format!("{HEADER}\n");
+        for (level, r) in &self.records {
+            text.push_str(&format!("{level}\t{}\t{}\n", r.millis, r.seed));
+        }
+        let tmp = dir.join(format!(".{FILE_NAME}.{}.tmp", std::process::id()));
+        let result = (|| {
+            let mut file = fs::File::create(&tmp)?;
+            file.write_all(text.as_bytes())?;
+            file.sync_all()?;
+            fs::rename(&tmp, path)
+        })();
+        if result.is_err() {
+            let _ = fs::remove_file(&tmp);
+        }
+        result
+    }
+}
+
+/// Parses the file's text.
+fn parse(text: &str) -> Result<BTreeMap<String, Record>, String> {
+    let mut lines = text.lines();
+    if lines.next() != Some(HEADER) {
+        return Err("unknown header".to_string());
+    }
+    let mut records = BTreeMap::new();
+    for (n, line) in lines.enumerate() {
+        let bad = || format!("line {} is not level, milliseconds, seed", n + 2);
+        let mut fields = line.split('\t');
+        let (Some(level), Some(millis), Some(seed), None) =
+            (fields.next(), fields.next(), fields.next(), fields.next())
+        else {
+            return Err(bad());
+        };
+        let millis = millis.parse().map_err(|_| bad())?;
+        let seed = seed.parse().map_err(|_| bad())?;
+        records.insert(level.to_string(), Record { millis, seed });
+    }
+    Ok(records)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh, empty directory under the system's temporary directory.
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "typesweeper-best-{name}-{}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn records_survive_a_reopen_and_only_improvements_count() {
+        let dir = scratch("roundtrip");
+        let (mut best, warning) = BestTimes::open(&dir);
+        assert_eq!((best.get("beginner zero"), warning), (None, None));
+        let r = |millis, seed| Record { millis, seed };
+        assert!(best.offer("beginner zero", r(30_000, 7)).unwrap());
+        assert!(!best.offer("beginner zero", r(31_000, 8)).unwrap());
+        assert!(best.offer("beginner zero", r(12_500, 9)).unwrap());
+        assert!(best.offer("expert\tsafe", r(99_000, 1)).unwrap());
+        let (again, warning) = BestTimes::open(&dir);
+        assert_eq!(warning, None);
+        assert_eq!(again.get("beginner zero"), Some(r(12_500, 9)));
+        assert_eq!(again.get("expert safe"), Some(r(99_000, 1)));
+        let names: Vec<_> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(
+            names,
+            vec![std::ffi::OsString::from(FILE_NAME)],
+            "no temp file left"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_corrupt_file_is_reported_and_replaced() {
+        for junk in [
+            &b"beginner 12"[..],
+            b"\xff\xfe\x00",
+            &format!("{HEADER}\nx\t1\n").into_bytes(),
+        ] {
+            let dir = scratch("corrupt");
+            fs::write(dir.join(FILE_NAME), junk).unwrap();
+            let (mut best, warning) = BestTimes::open(&dir);
+            let warning = warning.expect("a corrupt file is reported");
+            assert!(
+                warning.contains("corrupt") && warning.contains("replaced"),
+                "{warning}"
+            );
+            assert_eq!(
+                fs::read(dir.join(FILE_NAME)).unwrap(),
+                format!("{HEADER}\n").as_bytes()
+            );
+            assert_eq!(fs::read(dir.join("best-times.txt.corrupt")).unwrap(), junk);
+            assert!(best
+                .offer("beginner zero", Record { millis: 5, seed: 1 })
+                .unwrap());
+            assert_eq!(
+                BestTimes::open(&dir).1,
+                None,
+                "the replacement reads back cleanly"
+            );
+            fs::remove_dir_all(&dir).unwrap();
+        }
+    }
+
+    #[test]
+    fn in_memory_tables_touch_no_file() {
+        let mut best = BestTimes::in_memory();
+        assert!(best
+            .offer("beginner", Record { millis: 5, seed: 1 })
+            .unwrap());
+        assert_eq!(best.get("beginner").map(|r| r.millis), Some(5));
+    }
+}
