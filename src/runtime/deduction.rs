@@ -340,18 +340,9 @@ impl Deduction {
 impl fmt::Display for Deduction {
     /// Cells joined by one space, rows by `\n`: `x`, a number, `s` or `?`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for r in 0..self.rows {
-            if r > 0 {
-                f.write_str("\n")?;
-            }
-            for c in 0..self.cols {
-                if c > 0 {
-                    f.write_str(" ")?;
-                }
-                write!(f, "{}", self.cells[r * self.cols + c].to_char())?;
-            }
-        }
-        Ok(())
+        crate::board::write_grid(f, self.rows, self.cols, |r, c| {
+            self.cells[r * self.cols + c].to_char()
+        })
     }
 }
 

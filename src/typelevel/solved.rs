@@ -72,18 +72,9 @@ impl<Rows: BoardRows> Solved<Rows> {
 
 impl<Rows: BoardRows> fmt::Display for Solved<Rows> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (r, row) in Self::CELLS.iter().enumerate() {
-            if r > 0 {
-                f.write_str("\n")?;
-            }
-            for (c, cell) in row.iter().enumerate() {
-                if c > 0 {
-                    f.write_str(" ")?;
-                }
-                write!(f, "{cell}")?;
-            }
-        }
-        Ok(())
+        let rows: Vec<Vec<Cell>> = Self::CELLS.iter().map(|row| row.iter().collect()).collect();
+        let cols = rows.first().map_or(0, Vec::len);
+        typesweeper_board::write_grid(f, rows.len(), cols, |r, c| rows[r][c].to_char())
     }
 }
 

@@ -283,21 +283,43 @@ impl fmt::Display for ShapeOrCellError {
 
 impl std::error::Error for ShapeOrCellError {}
 
+/// Writes a `rows` x `cols` grid in the board format: each cell's character (from `cell(row,
+/// col)`, counted from 0) joined by one space, rows by `\n`, no trailing newline. Every board the
+/// project prints (puzzles, answers, solver results, solved types) goes through here.
+///
+/// ```
+/// struct Diagonal;
+/// impl std::fmt::Display for Diagonal {
+///     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+///         typesweeper_board::write_grid(f, 2, 2, |r, c| if r == c { 'x' } else { '1' })
+///     }
+/// }
+/// assert_eq!(Diagonal.to_string(), "x 1\n1 x");
+/// ```
+pub fn write_grid(
+    f: &mut impl fmt::Write,
+    rows: usize,
+    cols: usize,
+    cell: impl Fn(usize, usize) -> char,
+) -> fmt::Result {
+    for r in 0..rows {
+        if r > 0 {
+            f.write_char('\n')?;
+        }
+        for c in 0..cols {
+            if c > 0 {
+                f.write_char(' ')?;
+            }
+            f.write_char(cell(r, c))?;
+        }
+    }
+    Ok(())
+}
+
 impl fmt::Display for Board {
     /// Cells joined by one space, rows by `\n`, no trailing newline.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for r in 0..self.rows {
-            if r > 0 {
-                f.write_str("\n")?;
-            }
-            for c in 0..self.cols {
-                if c > 0 {
-                    f.write_str(" ")?;
-                }
-                write!(f, "{}", self.get(r, c))?;
-            }
-        }
-        Ok(())
+        write_grid(f, self.rows, self.cols, |r, c| self.get(r, c).to_char())
     }
 }
 
