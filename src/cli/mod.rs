@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod bench;
 mod gen;
 mod solve;
 
@@ -25,6 +26,8 @@ enum Command {
     Solve(solve::Args),
     /// Generate boards that a solver finishes without guessing.
     Gen(gen::Args),
+    /// Play many seeded games with the autoplayer and report the win rate and CPU time.
+    Bench(bench::Args),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -32,6 +35,7 @@ pub fn run() -> ExitCode {
     match Cli::parse().command {
         Command::Solve(args) => solve::run(args),
         Command::Gen(args) => gen::run(args),
+        Command::Bench(args) => bench::run(args),
     }
 }
 

@@ -136,27 +136,8 @@ impl Analysis {
     pub fn mine_probabilities(&self) -> Option<Vec<f64>> {
         let left = self.mines_left?;
         let size = self.interior.len();
-        let ln_fact = ln_factorials(size);
-        let interior = |frontier: usize| {
-            if frontier > left || left - frontier > size {
-                f64::NEG_INFINITY
-            } else {
-                let j = left - frontier;
-                ln_fact[size] - ln_fact[j] - ln_fact[size - j]
-            }
-        };
-        let dists: Vec<Vec<f64>> = self
-            .components
-            .iter()
-            .map(|c| {
-                let max = c.tallies.last().map_or(0, |t| t.mines);
-                let mut d = vec![f64::NEG_INFINITY; max + 1];
-                for t in &c.tallies {
-                    d[t.mines] = t.ln_layouts;
-                }
-                d
-            })
-            .collect();
+        let interior = ln_interior(size, left);
+        let dists = self.ln_distributions();
         let mut prefix = vec![vec![0.0]];
         for d in &dists {
             let next = ln_convolve(prefix.last().expect("starts non-empty"), d);
@@ -203,6 +184,45 @@ impl Analysis {
             }
         }
         Some(p)
+    }
+
+    /// The natural logarithm of the number of mine layouts of the undecided cells that fit the
+    /// numbers and the total count (`-inf` when none does; `None` when the total is unknown).
+    /// Comparing it between positions gives relative likelihoods: e.g. the chance that a safe
+    /// cell shows `v` is the layouts with `v` written there over the sum for every `v`.
+    ///
+    /// ```
+    /// use typesweeper::runtime::complete::analyse;
+    /// use typesweeper::runtime::Deduced::{Safe, Undecided};
+    ///
+    /// // `? 1 ? ?` with 1 mine: two layouts (the mine on either side of the 1).
+    /// let a = analyse(&[Undecided, Safe(Some(1)), Undecided, Undecided], 1, 4, Some(1)).unwrap();
+    /// assert!((a.ln_layouts().unwrap().exp() - 2.0).abs() < 1e-9);
+    /// ```
+    pub fn ln_layouts(&self) -> Option<f64> {
+        let interior = ln_interior(self.interior.len(), self.mines_left?);
+        let full = self
+            .ln_distributions()
+            .iter()
+            .fold(vec![0.0], |acc, d| ln_convolve(&acc, d));
+        Some((0..full.len()).fold(f64::NEG_INFINITY, |acc, s| {
+            ln_add(acc, full[s] + interior(s))
+        }))
+    }
+
+    /// Per component, `ln` of its layout count indexed by mine count (`-inf` where none).
+    fn ln_distributions(&self) -> Vec<Vec<f64>> {
+        self.components
+            .iter()
+            .map(|c| {
+                let max = c.tallies.last().map_or(0, |t| t.mines);
+                let mut d = vec![f64::NEG_INFINITY; max + 1];
+                for t in &c.tallies {
+                    d[t.mines] = t.ln_layouts;
+                }
+                d
+            })
+            .collect()
     }
 
     /// The undecided cells that every layout agrees on, with the reason to record.
@@ -540,6 +560,20 @@ fn convolve(a: &[bool], b: &[bool]) -> Vec<bool> {
         }
     }
     out
+}
+
+/// `ln C(size, left - frontier)`: the ways `size` interior cells take the mines that `frontier`
+/// frontier mines leave of `left` (`-inf` when impossible).
+fn ln_interior(size: usize, left: usize) -> impl Fn(usize) -> f64 {
+    let ln_fact = ln_factorials(size);
+    move |frontier: usize| {
+        if frontier > left || left - frontier > size {
+            f64::NEG_INFINITY
+        } else {
+            let j = left - frontier;
+            ln_fact[size] - ln_fact[j] - ln_fact[size - j]
+        }
+    }
 }
 
 /// Log-space convolution: `out[i + j] = ln(sum of e^(a[i] + b[j]))`.

@@ -1,0 +1,244 @@
+//! Choosing a guess when no cell is certain.
+//!
+//! In order: the [`endgame`](super::endgame) search when few layouts remain; a forced 50/50
+//! ([`forced_fifty_fifty`]); otherwise the best [`score`] among the candidates nearly as safe
+//! as the safest cell. A cell's [`Outcome`] is found by writing each number it could show into
+//! the position and counting the layouts that fit ([`Analysis::ln_layouts`]): that gives the
+//! exact chance of each number, whether it is dead (one possible number), and the chance that
+//! opening it proves some other cell safe (progress).
+
+use crate::board::neighbours;
+use crate::runtime::complete::{analyse, Analysis};
+use crate::runtime::deduction::Deduced;
+
+use super::endgame;
+
+/// A position to guess in: every cell that can be decided is decided.
+#[derive(Clone, Copy, Debug)]
+pub struct Position<'a> {
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// Per cell (row-major): shown numbers, decided mines, undecided cells.
+    pub cells: &'a [Deduced],
+    /// Mines among the undecided cells.
+    pub mines_left: usize,
+}
+
+impl Position<'_> {
+    fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> {
+        neighbours(self.rows, self.cols, i / self.cols, i % self.cols)
+    }
+
+    fn undecided_neighbours(&self, i: usize) -> usize {
+        self.neighbours(i)
+            .filter(|&j| self.cells[j] == Deduced::Undecided)
+            .count()
+    }
+}
+
+/// Candidates within this much safety of the safest cell are compared by [`score`].
+pub const MARGIN: f64 = 0.12;
+/// At most this many frontier candidates are compared (the safest first).
+pub const MAX_FRONTIER: usize = 8;
+/// At most this many interior cells (all equally safe) are compared: those with the fewest
+/// undecided neighbours.
+pub const MAX_INTERIOR: usize = 3;
+
+/// What opening one cell can lead to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// The chance that it is safe.
+    pub safety: f64,
+    /// How many different numbers it can show when safe (1: a dead cell).
+    pub values: usize,
+    /// The chance, given that it is safe, that its number proves another cell safe.
+    pub progress: f64,
+}
+
+/// The guess: a row-major undecided cell of `position`, from its `analysis` (which must know
+/// the total, i.e. be made with `Some(mines_left)`).
+///
+/// # Panics
+/// When no cell is undecided.
+pub fn choose(position: &Position<'_>, analysis: &Analysis) -> usize {
+    let undecided: Vec<usize> = (0..position.cells.len())
+        .filter(|&i| position.cells[i] == Deduced::Undecided)
+        .collect();
+    assert!(!undecided.is_empty(), "nothing to guess");
+    let p = analysis
+        .mine_probabilities()
+        .expect("the analysis knows the total");
+    if analysis
+        .ln_layouts()
+        .is_some_and(|ln| ln <= endgame::MAX_LAYOUTS.ln())
+    {
+        if let Some(best) = endgame::best_cell(position) {
+            return best;
+        }
+    }
+    if let Some(cell) = forced_fifty_fifty(position, &p, &undecided) {
+        return cell;
+    }
+    let best_safety = undecided.iter().map(|&i| 1.0 - p[i]).fold(0.0, f64::max);
+    let candidates = candidates(position, analysis, &p, &undecided, best_safety);
+    let mut best: Option<(f64, usize)> = None;
+    for &c in &candidates {
+        let outcome = outcome(position, c, 1.0 - p[c]);
+        if outcome.values <= 1 {
+            continue; // dead: opening it tells nothing
+        }
+        let s = score(&outcome, best_safety);
+        if best.is_none_or(|(b, _)| s > b + 1e-12) {
+            best = Some((s, c));
+        }
+    }
+    if let Some((_, c)) = best {
+        return c;
+    }
+    // Every candidate is dead: the safest live cell, if any, else the safest cell.
+    let mut by_safety = undecided.clone();
+    by_safety.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+    by_safety
+        .iter()
+        .copied()
+        .filter(|c| !candidates.contains(c))
+        .take(2 * MAX_FRONTIER)
+        .find(|&c| {
+            position.undecided_neighbours(c) > 0 && outcome(position, c, 1.0 - p[c]).values > 1
+        })
+        .unwrap_or(by_safety[0])
+}
+
+/// How good a guess is: the chance it is safe times the chance that the game then goes on
+/// without another blind guess, approximating "no progress" as needing another guess about as
+/// safe as the safest cell now (`best_safety`).
+pub fn score(outcome: &Outcome, best_safety: f64) -> f64 {
+    outcome.safety * (outcome.progress + (1.0 - outcome.progress) * best_safety)
+}
+
+/// The cells worth comparing: live frontier cells within [`MARGIN`] of the safest (at most
+/// [`MAX_FRONTIER`], safest first), and the interior cells with the fewest undecided neighbours
+/// when the interior is within the margin too.
+fn candidates(
+    position: &Position<'_>,
+    analysis: &Analysis,
+    p: &[f64],
+    undecided: &[usize],
+    best_safety: f64,
+) -> Vec<usize> {
+    let close = |i: usize| 1.0 - p[i] >= best_safety - MARGIN;
+    let mut interior_flag = vec![false; position.cells.len()];
+    for &i in &analysis.interior {
+        interior_flag[i] = true;
+    }
+    let mut frontier: Vec<usize> = undecided
+        .iter()
+        .copied()
+        .filter(|&i| !interior_flag[i] && close(i) && position.undecided_neighbours(i) > 0)
+        .collect();
+    frontier.sort_by(|&a, &b| p[a].total_cmp(&p[b]).then(a.cmp(&b)));
+    frontier.truncate(MAX_FRONTIER);
+    let mut interior: Vec<usize> = analysis
+        .interior
+        .iter()
+        .copied()
+        .filter(|&i| close(i))
+        .collect();
+    interior.sort_by_key(|&i| (position.undecided_neighbours(i), i));
+    interior.truncate(MAX_INTERIOR);
+    frontier.extend(interior);
+    frontier
+}
+
+/// Opens `cell` in thought with every number it could show: the chance of each, and whether it
+/// proves some other cell safe. `safety` is the cell's chance of being safe.
+pub fn outcome(position: &Position<'_>, cell: usize, safety: f64) -> Outcome {
+    let mines = position
+        .neighbours(cell)
+        .filter(|&j| position.cells[j] == Deduced::Mine)
+        .count();
+    let unknown = position.undecided_neighbours(cell);
+    let mut cells = position.cells.to_vec();
+    let mut weights: Vec<(f64, bool)> = Vec::new();
+    for v in mines..=mines + unknown {
+        cells[cell] = Deduced::Safe(Some(v as u8));
+        let Ok(a) = analyse(
+            &cells,
+            position.rows,
+            position.cols,
+            Some(position.mines_left),
+        ) else {
+            continue;
+        };
+        let ln = a.ln_layouts().unwrap_or(f64::NEG_INFINITY);
+        if ln == f64::NEG_INFINITY {
+            continue;
+        }
+        let progress = (0..cells.len()).any(|i| {
+            i != cell && position.cells[i] == Deduced::Undecided && a.forced(i) == Some(false)
+        });
+        weights.push((ln, progress));
+    }
+    let top = weights
+        .iter()
+        .map(|w| w.0)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let total: f64 = weights.iter().map(|w| (w.0 - top).exp()).sum();
+    let progress: f64 = weights
+        .iter()
+        .filter(|w| w.1)
+        .map(|w| (w.0 - top).exp())
+        .sum();
+    Outcome {
+        safety,
+        values: weights.len(),
+        progress: if total > 0.0 { progress / total } else { 0.0 },
+    }
+}
+
+/// A forced 50/50: two undecided cells holding exactly one mine in every layout that no other
+/// cell can ever tell apart (every cell next to one of them but not the other is a known mine
+/// or off the board). Such a guess has to be made sooner or later; making it now costs nothing
+/// and saves work. Returns one of the two cells.
+pub fn forced_fifty_fifty(
+    position: &Position<'_>,
+    p: &[f64],
+    undecided: &[usize],
+) -> Option<usize> {
+    let half = |i: usize| (p[i] - 0.5).abs() < 1e-9;
+    let cols = position.cols;
+    for &a in undecided.iter().filter(|&&a| half(a)) {
+        for &b in undecided.iter().filter(|&&b| b > a && half(b)) {
+            let (ra, ca, rb, cb) = (a / cols, a % cols, b / cols, b % cols);
+            if ra.abs_diff(rb) > 2 || ca.abs_diff(cb) > 2 {
+                continue;
+            }
+            let na: Vec<usize> = position.neighbours(a).collect();
+            let nb: Vec<usize> = position.neighbours(b).collect();
+            let apart = na
+                .iter()
+                .filter(|j| !nb.contains(j))
+                .chain(nb.iter().filter(|j| !na.contains(j)))
+                .filter(|&&j| j != a && j != b)
+                .any(|&j| position.cells[j] != Deduced::Mine);
+            if !apart && exactly_one_mine(position, a, b) {
+                return Some(a);
+            }
+        }
+    }
+    None
+}
+
+/// Whether `a` is a mine exactly when `b` is safe, in every layout.
+fn exactly_one_mine(position: &Position<'_>, a: usize, b: usize) -> bool {
+    let (rows, cols, left) = (position.rows, position.cols, position.mines_left);
+    let mut cells = position.cells.to_vec();
+    cells[a] = Deduced::Mine;
+    let mine_then_safe = left > 0
+        && analyse(&cells, rows, cols, Some(left - 1)).is_ok_and(|x| x.forced(b) == Some(false));
+    cells[a] = Deduced::Safe(None);
+    mine_then_safe
+        && analyse(&cells, rows, cols, Some(left)).is_ok_and(|x| x.forced(b) == Some(true))
+}
