@@ -87,6 +87,19 @@ pub struct Component {
     pub feasible: Vec<bool>,
 }
 
+impl Component {
+    /// The natural logarithm of its layout count, indexed by mine count (`-inf` where none),
+    /// ignoring the total count.
+    pub fn ln_distribution(&self) -> Vec<f64> {
+        let max = self.tallies.last().map_or(0, |t| t.mines);
+        let mut d = vec![f64::NEG_INFINITY; max + 1];
+        for t in &self.tallies {
+            d[t.mines] = t.ln_layouts;
+        }
+        d
+    }
+}
+
 /// Everything [`analyse`] found about a position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
@@ -214,14 +227,7 @@ impl Analysis {
     fn ln_distributions(&self) -> Vec<Vec<f64>> {
         self.components
             .iter()
-            .map(|c| {
-                let max = c.tallies.last().map_or(0, |t| t.mines);
-                let mut d = vec![f64::NEG_INFINITY; max + 1];
-                for t in &c.tallies {
-                    d[t.mines] = t.ln_layouts;
-                }
-                d
-            })
+            .map(Component::ln_distribution)
             .collect()
     }
 
@@ -577,7 +583,7 @@ fn ln_interior(size: usize, left: usize) -> impl Fn(usize) -> f64 {
 }
 
 /// Log-space convolution: `out[i + j] = ln(sum of e^(a[i] + b[j]))`.
-fn ln_convolve(a: &[f64], b: &[f64]) -> Vec<f64> {
+pub(crate) fn ln_convolve(a: &[f64], b: &[f64]) -> Vec<f64> {
     let mut out = vec![f64::NEG_INFINITY; a.len() + b.len() - 1];
     for (i, &x) in a.iter().enumerate().filter(|(_, x)| x.is_finite()) {
         for (j, &y) in b.iter().enumerate().filter(|(_, y)| y.is_finite()) {
@@ -588,7 +594,7 @@ fn ln_convolve(a: &[f64], b: &[f64]) -> Vec<f64> {
 }
 
 /// `ln(k!)` for `k` in `0..=n`.
-fn ln_factorials(n: usize) -> Vec<f64> {
+pub(crate) fn ln_factorials(n: usize) -> Vec<f64> {
     let mut out = vec![0.0; n + 1];
     for k in 1..=n {
         out[k] = out[k - 1] + (k as f64).ln();
@@ -597,7 +603,7 @@ fn ln_factorials(n: usize) -> Vec<f64> {
 }
 
 /// `ln(e^a + e^b)`, exact for `-inf` operands.
-fn ln_add(a: f64, b: f64) -> f64 {
+pub(crate) fn ln_add(a: f64, b: f64) -> f64 {
     let (hi, lo) = if a > b { (a, b) } else { (b, a) };
     if lo == f64::NEG_INFINITY {
         hi

@@ -8,7 +8,7 @@
 //! opening it proves some other cell safe (progress).
 
 use crate::board::neighbours;
-use crate::runtime::complete::{analyse, Analysis};
+use crate::runtime::complete::{analyse, ln_add, ln_convolve, ln_factorials, Analysis};
 use crate::runtime::deduction::Deduced;
 
 use super::endgame;
@@ -53,8 +53,11 @@ pub struct Outcome {
     pub safety: f64,
     /// How many different numbers it can show when safe (1: a dead cell).
     pub values: usize,
-    /// The chance, given that it is safe, that its number proves another cell safe.
+    /// The chance, given that it is safe, that its number proves another cell safe (judged
+    /// from the numbers, without the total count).
     pub progress: f64,
+    /// Each number it can show and the chance of it, given that it is safe.
+    pub chances: Vec<(u8, f64)>,
 }
 
 /// The guess: a row-major undecided cell of `position`, from its `analysis` (which must know
@@ -81,11 +84,18 @@ pub fn choose(position: &Position<'_>, analysis: &Analysis) -> usize {
     if let Some(cell) = forced_fifty_fifty(position, &p, &undecided) {
         return cell;
     }
+    let open_around: Vec<usize> = (0..position.cells.len())
+        .map(|i| position.undecided_neighbours(i))
+        .collect();
     let best_safety = undecided.iter().map(|&i| 1.0 - p[i]).fold(0.0, f64::max);
-    let candidates = candidates(position, analysis, &p, &undecided, best_safety);
+    let context = Context::new(position, analysis);
+    let candidates = candidates(analysis, &p, &undecided, &open_around, best_safety);
     let mut best: Option<(f64, usize)> = None;
     for &c in &candidates {
-        let outcome = outcome(position, c, 1.0 - p[c]);
+        if best.is_some_and(|(b, _)| 1.0 - p[c] <= b) {
+            break; // a score never exceeds the safety, and candidates come safest first
+        }
+        let outcome = context.outcome(c, 1.0 - p[c]);
         if outcome.values <= 1 {
             continue; // dead: opening it tells nothing
         }
@@ -99,15 +109,13 @@ pub fn choose(position: &Position<'_>, analysis: &Analysis) -> usize {
     }
     // Every candidate is dead: the safest live cell, if any, else the safest cell.
     let mut by_safety = undecided.clone();
-    by_safety.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+    by_safety.sort_by(|&a, &b| p[a].total_cmp(&p[b]).then(a.cmp(&b)));
     by_safety
         .iter()
         .copied()
         .filter(|c| !candidates.contains(c))
         .take(2 * MAX_FRONTIER)
-        .find(|&c| {
-            position.undecided_neighbours(c) > 0 && outcome(position, c, 1.0 - p[c]).values > 1
-        })
+        .find(|&c| open_around[c] > 0 && context.outcome(c, 1.0 - p[c]).values > 1)
         .unwrap_or(by_safety[0])
 }
 
@@ -118,25 +126,25 @@ pub fn score(outcome: &Outcome, best_safety: f64) -> f64 {
     outcome.safety * (outcome.progress + (1.0 - outcome.progress) * best_safety)
 }
 
-/// The cells worth comparing: live frontier cells within [`MARGIN`] of the safest (at most
+/// The cells worth comparing, safest first: live frontier cells within [`MARGIN`] of the safest (at most
 /// [`MAX_FRONTIER`], safest first), and the interior cells with the fewest undecided neighbours
-/// when the interior is within the margin too.
+/// (`open_around`) when the interior is within the margin too.
 fn candidates(
-    position: &Position<'_>,
     analysis: &Analysis,
     p: &[f64],
     undecided: &[usize],
+    open_around: &[usize],
     best_safety: f64,
 ) -> Vec<usize> {
     let close = |i: usize| 1.0 - p[i] >= best_safety - MARGIN;
-    let mut interior_flag = vec![false; position.cells.len()];
+    let mut interior_flag = vec![false; p.len()];
     for &i in &analysis.interior {
         interior_flag[i] = true;
     }
     let mut frontier: Vec<usize> = undecided
         .iter()
         .copied()
-        .filter(|&i| !interior_flag[i] && close(i) && position.undecided_neighbours(i) > 0)
+        .filter(|&i| !interior_flag[i] && close(i) && open_around[i] > 0)
         .collect();
     frontier.sort_by(|&a, &b| p[a].total_cmp(&p[b]).then(a.cmp(&b)));
     frontier.truncate(MAX_FRONTIER);
@@ -146,55 +154,170 @@ fn candidates(
         .copied()
         .filter(|&i| close(i))
         .collect();
-    interior.sort_by_key(|&i| (position.undecided_neighbours(i), i));
+    interior.sort_by_key(|&i| (open_around[i], i));
     interior.truncate(MAX_INTERIOR);
     frontier.extend(interior);
+    frontier.sort_by(|&a, &b| p[a].total_cmp(&p[b]).then(a.cmp(&b)));
     frontier
 }
 
-/// Opens `cell` in thought with every number it could show: the chance of each, and whether it
-/// proves some other cell safe. `safety` is the cell's chance of being safe.
-pub fn outcome(position: &Position<'_>, cell: usize, safety: f64) -> Outcome {
-    let mines = position
-        .neighbours(cell)
-        .filter(|&j| position.cells[j] == Deduced::Mine)
-        .count();
-    let unknown = position.undecided_neighbours(cell);
-    let mut cells = position.cells.to_vec();
-    let mut weights: Vec<(f64, bool)> = Vec::new();
-    for v in mines..=mines + unknown {
-        cells[cell] = Deduced::Safe(Some(v as u8));
-        let Ok(a) = analyse(
-            &cells,
-            position.rows,
-            position.cols,
-            Some(position.mines_left),
-        ) else {
-            continue;
-        };
-        let ln = a.ln_layouts().unwrap_or(f64::NEG_INFINITY);
-        if ln == f64::NEG_INFINITY {
-            continue;
+/// What stays the same while the candidates of one position are compared: the position's
+/// components (as layout counts by mine count) and which cell belongs to which.
+pub struct Context<'a> {
+    position: &'a Position<'a>,
+    analysis: &'a Analysis,
+    /// Per cell, its component in `analysis` (`usize::MAX` when it is in none).
+    component_of: Vec<usize>,
+    is_interior: Vec<bool>,
+    dists: Vec<Vec<f64>>,
+    ln_fact: Vec<f64>,
+}
+
+impl<'a> Context<'a> {
+    /// Prepares the comparison of guesses in `position`, whose `analysis` knows the total.
+    pub fn new(position: &'a Position<'a>, analysis: &'a Analysis) -> Context<'a> {
+        let n = position.cells.len();
+        let mut component_of = vec![usize::MAX; n];
+        for (k, comp) in analysis.components.iter().enumerate() {
+            for &i in comp.boxes.iter().flatten() {
+                component_of[i] = k;
+            }
         }
-        let progress = (0..cells.len()).any(|i| {
-            i != cell && position.cells[i] == Deduced::Undecided && a.forced(i) == Some(false)
-        });
-        weights.push((ln, progress));
+        let mut is_interior = vec![false; n];
+        for &i in &analysis.interior {
+            is_interior[i] = true;
+        }
+        Context {
+            position,
+            analysis,
+            component_of,
+            is_interior,
+            dists: analysis
+                .components
+                .iter()
+                .map(|c| c.ln_distribution())
+                .collect(),
+            ln_fact: ln_factorials(n),
+        }
     }
-    let top = weights
-        .iter()
-        .map(|w| w.0)
-        .fold(f64::NEG_INFINITY, f64::max);
-    let total: f64 = weights.iter().map(|w| (w.0 - top).exp()).sum();
-    let progress: f64 = weights
-        .iter()
-        .filter(|w| w.1)
-        .map(|w| (w.0 - top).exp())
-        .sum();
-    Outcome {
-        safety,
-        values: weights.len(),
-        progress: if total > 0.0 { progress / total } else { 0.0 },
+
+    fn ln_binomial(&self, n: usize, k: usize) -> f64 {
+        if k > n {
+            f64::NEG_INFINITY
+        } else {
+            self.ln_fact[n] - self.ln_fact[k] - self.ln_fact[n - k]
+        }
+    }
+
+    /// Opens `cell` in thought with every number it could show: the chance of each, and
+    /// whether it proves some other cell safe. `safety` is the cell's chance of being safe.
+    ///
+    /// Only the region the number touches is solved again (the components of the cell and of
+    /// its undecided neighbours, and those neighbours); the rest of the board enters as its
+    /// layout count per mine count, so the chances stay exact with the total count. Progress is
+    /// judged from the numbers alone.
+    pub fn outcome(&self, cell: usize, safety: f64) -> Outcome {
+        let position = self.position;
+        let (rows, cols, cells) = (position.rows, position.cols, position.cells);
+        let left = position.mines_left;
+        let around: Vec<usize> = position
+            .neighbours(cell)
+            .filter(|&j| cells[j] == Deduced::Undecided)
+            .collect();
+        let mut touched: Vec<usize> = std::iter::once(cell)
+            .chain(around.iter().copied())
+            .map(|i| self.component_of[i])
+            .filter(|&k| k != usize::MAX)
+            .collect();
+        touched.sort_unstable();
+        touched.dedup();
+        let mut region: Vec<usize> = touched
+            .iter()
+            .flat_map(|&k| self.analysis.components[k].boxes.iter().flatten().copied())
+            .chain(around.iter().copied())
+            .filter(|&i| i != cell)
+            .collect();
+        region.sort_unstable();
+        region.dedup();
+        // The rest: untouched components and the interior cells the number does not see.
+        let freed = around.iter().filter(|&&i| self.is_interior[i]).count()
+            + usize::from(self.is_interior[cell]);
+        let interior = self.analysis.interior.len() - freed;
+        let rest = (0..self.dists.len())
+            .filter(|k| touched.binary_search(k).is_err())
+            .fold(vec![0.0], |acc, k| ln_convolve(&acc, &self.dists[k]));
+        let ln_rest: Vec<f64> = (0..=left)
+            .map(|m| {
+                (0..rest.len().min(m + 1)).fold(f64::NEG_INFINITY, |acc, s| {
+                    ln_add(acc, rest[s] + self.ln_binomial(interior, m - s))
+                })
+            })
+            .collect();
+        // The region alone: numbers outside it and undecided cells outside it drop out.
+        let mut cropped: Vec<Deduced> = cells
+            .iter()
+            .map(|&c| match c {
+                Deduced::Mine => Deduced::Mine,
+                _ => Deduced::Safe(None),
+            })
+            .collect();
+        for &i in &region {
+            cropped[i] = Deduced::Undecided;
+        }
+        for &i in &region {
+            for j in position.neighbours(i) {
+                if let Deduced::Safe(Some(_)) = cells[j] {
+                    cropped[j] = cells[j];
+                }
+            }
+        }
+        let mines = position
+            .neighbours(cell)
+            .filter(|&j| cells[j] == Deduced::Mine)
+            .count();
+        let mut weights: Vec<(f64, bool, u8)> = Vec::new();
+        for v in mines..=mines + around.len() {
+            cropped[cell] = Deduced::Safe(Some(v as u8));
+            let Ok(a) = analyse(&cropped, rows, cols, None) else {
+                continue;
+            };
+            let mut local = a
+                .components
+                .iter()
+                .fold(vec![0.0], |acc, c| ln_convolve(&acc, &c.ln_distribution()));
+            let free = a.interior.len();
+            if free > 0 {
+                let row: Vec<f64> = (0..=free).map(|j| self.ln_binomial(free, j)).collect();
+                local = ln_convolve(&local, &row);
+            }
+            let ln = (0..local.len().min(left + 1)).fold(f64::NEG_INFINITY, |acc, k| {
+                ln_add(acc, local[k] + ln_rest[left - k])
+            });
+            if ln == f64::NEG_INFINITY {
+                continue;
+            }
+            let progress = region.iter().any(|&i| a.forced(i) == Some(false));
+            weights.push((ln, progress, v as u8));
+        }
+        let top = weights
+            .iter()
+            .map(|w| w.0)
+            .fold(f64::NEG_INFINITY, f64::max);
+        let total: f64 = weights.iter().map(|w| (w.0 - top).exp()).sum();
+        let progress: f64 = weights
+            .iter()
+            .filter(|w| w.1)
+            .map(|w| (w.0 - top).exp())
+            .sum();
+        Outcome {
+            safety,
+            values: weights.len(),
+            progress: if total > 0.0 { progress / total } else { 0.0 },
+            chances: weights
+                .iter()
+                .map(|w| (w.2, (w.0 - top).exp() / total))
+                .collect(),
+        }
     }
 }
 

@@ -38,7 +38,7 @@ pub mod guess;
 
 use std::time::Duration;
 
-use super::complete::{self, analyse};
+use super::complete::analyse;
 use super::deduction::{Deduced, Deduction, Given};
 use super::fragment;
 use super::game::{CellState, Config, Game, Status};
@@ -138,27 +138,38 @@ pub fn plan(game: &Game) -> Plan {
     if !safe.is_empty() {
         return Plan::Certain(safe);
     }
-    let Ok(full) = complete::solve(&board, given) else {
-        return fallback();
-    };
-    let safe = safe_hidden(&full);
-    if !safe.is_empty() {
-        return Plan::Certain(safe);
-    }
-    let cells = full.cells();
-    let known = cells.iter().filter(|&&c| c == Deduced::Mine).count();
-    let left = game.mines().saturating_sub(known);
-    match analyse(cells, rows, cols, Some(left)) {
-        Ok(analysis) => {
+    // Then everything every layout agrees on; mines it proves are recorded and the position
+    // analysed again, so the guess sees every decided cell.
+    let mut cells = local.cells().to_vec();
+    loop {
+        let known = cells.iter().filter(|&&c| c == Deduced::Mine).count();
+        let Some(left) = game.mines().checked_sub(known) else {
+            return fallback();
+        };
+        let Ok(analysis) = analyse(&cells, rows, cols, Some(left)) else {
+            return fallback();
+        };
+        let safe: Vec<usize> = (0..cells.len())
+            .filter(|&i| hidden[i] && analysis.forced(i) == Some(false))
+            .collect();
+        if !safe.is_empty() {
+            return Plan::Certain(safe);
+        }
+        let mines: Vec<usize> = (0..cells.len())
+            .filter(|&i| cells[i] == Deduced::Undecided && analysis.forced(i) == Some(true))
+            .collect();
+        if mines.is_empty() {
             let position = guess::Position {
                 rows,
                 cols,
-                cells,
+                cells: &cells,
                 mines_left: left,
             };
-            Plan::Guess(guess::choose(&position, &analysis))
+            return Plan::Guess(guess::choose(&position, &analysis));
         }
-        Err(_) => fallback(),
+        for i in mines {
+            cells[i] = Deduced::Mine;
+        }
     }
 }
 
