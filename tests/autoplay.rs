@@ -116,6 +116,11 @@ fn check_position(rows: usize, cols: usize, cells: &[Deduced], left: usize) -> b
             }
         }
         assert_eq!(outcome.values, values, "cell {c}");
+        // Going on after a safe click: certain with progress, a chance below 1 otherwise.
+        assert!(
+            outcome.secondary >= outcome.progress - 1e-12 && outcome.secondary <= 1.0 + 1e-12,
+            "cell {c}: {outcome:?}"
+        );
         assert!(
             (outcome.progress - want_progress).abs() < 1e-9,
             "cell {c}: progress {} vs {want_progress}",

@@ -4,8 +4,9 @@
 //! ([`forced_fifty_fifty`]); otherwise the best [`score`] among the candidates nearly as safe
 //! as the safest cell. A cell's [`Outcome`] is found by writing each number it could show into
 //! the position and counting the layouts that fit ([`Analysis::ln_layouts`]): that gives the
-//! exact chance of each number, whether it is dead (one possible number), and the chance that
-//! opening it proves some other cell safe (progress).
+//! exact chance of each number, whether it is dead (one possible number), the chance that
+//! opening it proves some other cell safe (progress), and otherwise how safe the next guess
+//! would be.
 
 use crate::board::neighbours;
 use crate::runtime::complete::{analyse, ln_add, ln_convolve, ln_factorials, Analysis};
@@ -43,8 +44,11 @@ pub const MARGIN: f64 = 0.12;
 /// At most this many frontier candidates are compared (the safest first).
 pub const MAX_FRONTIER: usize = 8;
 /// At most this many interior cells (all equally safe) are compared: those with the fewest
-/// undecided neighbours.
+/// undecided neighbours (corners and edges, most likely to open an area).
 pub const MAX_INTERIOR: usize = 3;
+/// And at most this many interior cells next to the frontier (whose number may settle it),
+/// again those with the fewest undecided neighbours.
+pub const MAX_NEXT_TO_FRONTIER: usize = 4;
 
 /// What opening one cell can lead to.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,6 +62,10 @@ pub struct Outcome {
     pub progress: f64,
     /// Each number it can show and the chance of it, given that it is safe.
     pub chances: Vec<(u8, f64)>,
+    /// Given that it is safe, the expected chance that the game goes on: 1 when its number
+    /// proves a cell safe, else the safety of the safest guess left (cells near it re-solved
+    /// exactly, the rest at their chance now).
+    pub secondary: f64,
 }
 
 /// The guess: a row-major undecided cell of `position`, from its `analysis` (which must know
@@ -89,7 +97,14 @@ pub fn choose(position: &Position<'_>, analysis: &Analysis) -> usize {
         .collect();
     let best_safety = undecided.iter().map(|&i| 1.0 - p[i]).fold(0.0, f64::max);
     let context = Context::new(position, analysis);
-    let candidates = candidates(analysis, &p, &undecided, &open_around, best_safety);
+    let candidates = candidates(
+        position,
+        analysis,
+        &p,
+        &undecided,
+        &open_around,
+        best_safety,
+    );
     let mut best: Option<(f64, usize)> = None;
     for &c in &candidates {
         if best.is_some_and(|(b, _)| 1.0 - p[c] <= b) {
@@ -99,7 +114,7 @@ pub fn choose(position: &Position<'_>, analysis: &Analysis) -> usize {
         if outcome.values <= 1 {
             continue; // dead: opening it tells nothing
         }
-        let s = score(&outcome, best_safety);
+        let s = score(&outcome);
         if best.is_none_or(|(b, _)| s > b + 1e-12) {
             best = Some((s, c));
         }
@@ -120,22 +135,31 @@ pub fn choose(position: &Position<'_>, analysis: &Analysis) -> usize {
 }
 
 /// How good a guess is: the chance it is safe times the chance that the game then goes on
-/// without another blind guess, approximating "no progress" as needing another guess about as
-/// safe as the safest cell now (`best_safety`).
-pub fn score(outcome: &Outcome, best_safety: f64) -> f64 {
-    outcome.safety * (outcome.progress + (1.0 - outcome.progress) * best_safety)
+/// without a worse blind guess ([`Outcome::secondary`]: 1 when its number proves a cell safe,
+/// else the safety of the next guess).
+pub fn score(outcome: &Outcome) -> f64 {
+    outcome.safety * outcome.secondary
 }
 
-/// The cells worth comparing, safest first: live frontier cells within [`MARGIN`] of the safest (at most
-/// [`MAX_FRONTIER`], safest first), and the interior cells with the fewest undecided neighbours
-/// (`open_around`) when the interior is within the margin too.
+/// The cells worth comparing, safest first: live frontier cells within [`MARGIN`] of the safest
+/// (at most [`MAX_FRONTIER`]), and when the interior is within the margin too, the interior cells
+/// with the fewest undecided neighbours (`open_around`) and some next to the frontier.
 fn candidates(
+    position: &Position<'_>,
     analysis: &Analysis,
     p: &[f64],
     undecided: &[usize],
     open_around: &[usize],
     best_safety: f64,
 ) -> Vec<usize> {
+    let mut frontier_next = vec![false; p.len()];
+    for comp in &analysis.components {
+        for &i in comp.boxes.iter().flatten() {
+            for j in position.neighbours(i) {
+                frontier_next[j] = true;
+            }
+        }
+    }
     let close = |i: usize| 1.0 - p[i] >= best_safety - MARGIN;
     let mut interior_flag = vec![false; p.len()];
     for &i in &analysis.interior {
@@ -155,8 +179,16 @@ fn candidates(
         .filter(|&i| close(i))
         .collect();
     interior.sort_by_key(|&i| (open_around[i], i));
+    let mut next_to: Vec<usize> = interior
+        .iter()
+        .copied()
+        .filter(|&i| frontier_next[i])
+        .collect();
     interior.truncate(MAX_INTERIOR);
+    next_to.retain(|i| !interior.contains(i));
+    next_to.truncate(MAX_NEXT_TO_FRONTIER);
     frontier.extend(interior);
+    frontier.extend(next_to);
     frontier.sort_by(|&a, &b| p[a].total_cmp(&p[b]).then(a.cmp(&b)));
     frontier
 }
@@ -171,6 +203,8 @@ pub struct Context<'a> {
     is_interior: Vec<bool>,
     dists: Vec<Vec<f64>>,
     ln_fact: Vec<f64>,
+    /// Per cell, its chance of being a mine now.
+    p: Vec<f64>,
 }
 
 impl<'a> Context<'a> {
@@ -198,6 +232,9 @@ impl<'a> Context<'a> {
                 .map(|c| c.ln_distribution())
                 .collect(),
             ln_fact: ln_factorials(n),
+            p: analysis
+                .mine_probabilities()
+                .expect("the analysis knows the total"),
         }
     }
 
@@ -207,6 +244,37 @@ impl<'a> Context<'a> {
         } else {
             self.ln_fact[n] - self.ln_fact[k] - self.ln_fact[n - k]
         }
+    }
+
+    /// The safety of the safest undecided cell of the region solved in `a` (numbers only),
+    /// with the rest of the board as `ln_rest` (layouts per mine count) and `ln_total` all
+    /// layouts; `free` cells of `a` touch no number.
+    fn best_region_safety(&self, a: &Analysis, ln_rest: &[f64], ln_total: f64, free: usize) -> f64 {
+        let left = self.position.mines_left;
+        let free_row: Vec<f64> = (0..=free).map(|j| self.ln_binomial(free, j)).collect();
+        let dists: Vec<Vec<f64>> = a.components.iter().map(|c| c.ln_distribution()).collect();
+        let mut best: f64 = 0.0;
+        for (j, comp) in a.components.iter().enumerate() {
+            let others = (0..dists.len())
+                .filter(|&k| k != j)
+                .fold(free_row.clone(), |acc, k| ln_convolve(&acc, &dists[k]));
+            let mut mines = vec![f64::NEG_INFINITY; comp.boxes.len()];
+            for t in &comp.tallies {
+                let w = (0..others.len())
+                    .filter(|&s| s + t.mines <= left)
+                    .fold(f64::NEG_INFINITY, |acc, s| {
+                        ln_add(acc, others[s] + ln_rest[left - s - t.mines])
+                    });
+                for (b, m) in mines.iter_mut().enumerate() {
+                    *m = ln_add(*m, w + t.ln_box_mines[b]);
+                }
+            }
+            for (b, cells) in comp.boxes.iter().enumerate() {
+                let p = (mines[b] - ln_total).exp() / cells.len() as f64;
+                best = best.max(1.0 - p);
+            }
+        }
+        best
     }
 
     /// Opens `cell` in thought with every number it could show: the chance of each, and
@@ -253,32 +321,53 @@ impl<'a> Context<'a> {
                 })
             })
             .collect();
-        // The region alone: numbers outside it and undecided cells outside it drop out.
-        let mut cropped: Vec<Deduced> = cells
+        // The region alone, on the smallest rectangle holding it, its numbers and their
+        // neighbours: numbers and undecided cells outside it drop out.
+        let mut numbers: Vec<usize> = region
             .iter()
-            .map(|&c| match c {
-                Deduced::Mine => Deduced::Mine,
-                _ => Deduced::Safe(None),
-            })
+            .flat_map(|&i| position.neighbours(i))
+            .filter(|&j| matches!(cells[j], Deduced::Safe(Some(_))))
             .collect();
-        for &i in &region {
-            cropped[i] = Deduced::Undecided;
+        numbers.push(cell);
+        let (mut r0, mut c0, mut r1, mut c1) = (rows, cols, 0, 0);
+        for &i in region.iter().chain(&numbers) {
+            let (r, c) = (i / cols, i % cols);
+            (r0, c0) = (r0.min(r.saturating_sub(1)), c0.min(c.saturating_sub(1)));
+            (r1, c1) = (r1.max((r + 1).min(rows - 1)), c1.max((c + 1).min(cols - 1)));
         }
-        for &i in &region {
-            for j in position.neighbours(i) {
-                if let Deduced::Safe(Some(_)) = cells[j] {
-                    cropped[j] = cells[j];
+        let (sub_rows, sub_cols) = (r1 - r0 + 1, c1 - c0 + 1);
+        let sub = |i: usize| (i / cols - r0) * sub_cols + (i % cols - c0);
+        let mut cropped = vec![Deduced::Safe(None); sub_rows * sub_cols];
+        for r in r0..=r1 {
+            for c in c0..=c1 {
+                if cells[r * cols + c] == Deduced::Mine {
+                    cropped[sub(r * cols + c)] = Deduced::Mine;
                 }
             }
+        }
+        for &i in &region {
+            cropped[sub(i)] = Deduced::Undecided;
+        }
+        for &j in &numbers {
+            cropped[sub(j)] = cells[j];
         }
         let mines = position
             .neighbours(cell)
             .filter(|&j| cells[j] == Deduced::Mine)
             .count();
-        let mut weights: Vec<(f64, bool, u8)> = Vec::new();
+        let mut in_region = vec![false; cells.len()];
+        for &i in &region {
+            in_region[i] = true;
+        }
+        in_region[cell] = true;
+        let best_outside = (0..cells.len())
+            .filter(|&i| !in_region[i] && cells[i] == Deduced::Undecided)
+            .map(|i| 1.0 - self.p[i])
+            .fold(0.0, f64::max);
+        let mut weights: Vec<(f64, bool, u8, f64)> = Vec::new();
         for v in mines..=mines + around.len() {
-            cropped[cell] = Deduced::Safe(Some(v as u8));
-            let Ok(a) = analyse(&cropped, rows, cols, None) else {
+            cropped[sub(cell)] = Deduced::Safe(Some(v as u8));
+            let Ok(a) = analyse(&cropped, sub_rows, sub_cols, None) else {
                 continue;
             };
             let mut local = a
@@ -296,8 +385,14 @@ impl<'a> Context<'a> {
             if ln == f64::NEG_INFINITY {
                 continue;
             }
-            let progress = region.iter().any(|&i| a.forced(i) == Some(false));
-            weights.push((ln, progress, v as u8));
+            let progress = region.iter().any(|&i| a.forced(sub(i)) == Some(false));
+            let next = if progress {
+                1.0
+            } else {
+                self.best_region_safety(&a, &ln_rest, ln, free)
+                    .max(best_outside)
+            };
+            weights.push((ln, progress, v as u8, next));
         }
         let top = weights
             .iter()
@@ -309,7 +404,9 @@ impl<'a> Context<'a> {
             .filter(|w| w.1)
             .map(|w| (w.0 - top).exp())
             .sum();
+        let next: f64 = weights.iter().map(|w| (w.0 - top).exp() * w.3).sum();
         Outcome {
+            secondary: if total > 0.0 { next / total } else { 0.0 },
             safety,
             values: weights.len(),
             progress: if total > 0.0 { progress / total } else { 0.0 },

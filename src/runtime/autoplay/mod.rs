@@ -12,8 +12,8 @@
 //!    probabilities of [`Analysis`](super::complete::Analysis): an exhaustive search for the best chance to *win*
 //!    when few layouts remain ([`endgame`]); otherwise a forced 50/50 if there is one (it must be
 //!    guessed sooner or later, so it is guessed now); otherwise, among the cells nearly as safe as
-//!    the safest, the one most likely to be safe *and* make progress (reveal a number that proves
-//!    some other cell safe). Dead cells (whose number, if safe, is already known, so opening them
+//!    the safest, the one with the best chance to be safe and then either make progress (reveal
+//!    a number that proves some other cell safe) or leave a safe next guess. Dead cells (whose number, if safe, is already known, so opening them
 //!    tells nothing) are not guessed while any other cell remains.
 //!
 //! ```
