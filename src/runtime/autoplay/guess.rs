@@ -1,6 +1,6 @@
 //! Choosing a guess when no cell is certain.
 //!
-//! In order: the [`endgame`](super::endgame) search when few layouts remain; a forced 50/50
+//! In order: the [`endgame`] search when few layouts remain; a forced 50/50
 //! ([`forced_fifty_fifty`]); otherwise the best [`score`] among the candidates nearly as safe
 //! as the safest cell. A cell's [`Outcome`] is found by writing each number it could show into
 //! the position and counting the layouts that fit ([`Analysis::ln_layouts`]): that gives the

@@ -5,16 +5,19 @@
 //!
 //! 1. **First click**: the rule's documented cell, [`default_click`] (the corner for
 //!    [`FirstClick::Safe`](super::layout::FirstClick::Safe), `R3C3` on expert and `R2C2` on
-//!    smaller boards for [`FirstClick::Zero`](super::layout::FirstClick::Zero)). The rule promises it is safe, so it counts as certain.
+//!    smaller boards for [`FirstClick::Zero`](super::layout::FirstClick::Zero)). The rule
+//!    promises it is safe, so it counts as certain.
 //! 2. **Certain moves**: every cell proved safe, first by the cheap local rules of
-//!    [`fragment`](super::fragment), then by [`complete`](super::complete) (all layouts agree). Flags are never needed.
+//!    [`fragment`], then by [`complete`](super::complete) (all layouts agree). Flags are never
+//!    needed.
 //! 3. **A guess** when nothing is certain, chosen by [`guess`] from the exact mine
-//!    probabilities of [`Analysis`](super::complete::Analysis): an exhaustive search for the best chance to *win*
-//!    when few layouts remain ([`endgame`]); otherwise a forced 50/50 if there is one (it must be
-//!    guessed sooner or later, so it is guessed now); otherwise, among the cells nearly as safe as
-//!    the safest, the one with the best chance to be safe and then either make progress (reveal
-//!    a number that proves some other cell safe) or leave a safe next guess. Dead cells (whose number, if safe, is already known, so opening them
-//!    tells nothing) are not guessed while any other cell remains.
+//!    probabilities of [`Analysis`](super::complete::Analysis): an exhaustive search for the
+//!    best chance to *win* when few layouts remain ([`endgame`]); otherwise a forced 50/50 if
+//!    there is one (it must be guessed sooner or later, so it is guessed now); otherwise, among
+//!    the cells nearly as safe as the safest, the one with the best chance to be safe and then
+//!    either make progress (reveal a number that proves some other cell safe) or leave a safe
+//!    next guess. Dead cells (whose number, if safe, is already known, so opening them tells
+//!    nothing) are not guessed while any other cell remains.
 //!
 //! ```
 //! use typesweeper::runtime::autoplay::{next_move, play_game};
