@@ -180,6 +180,40 @@ fn endgame_search_finds_the_best_chance_to_win() {
     assert!(best == 0 || best == 3, "{best}");
 }
 
+#[test]
+fn forced_fifty_fifties_are_found_and_only_those() {
+    use typesweeper::runtime::autoplay::guess::forced_fifty_fifty;
+    let u = Deduced::Undecided;
+    let one = Deduced::Safe(Some(1));
+    // `? ?` over `1 1`, one mine: nothing else touches either cell, a forced 50/50.
+    let cells = [u, u, one, one];
+    let p = analyse(&cells, 2, 2, Some(1))
+        .unwrap()
+        .mine_probabilities()
+        .unwrap();
+    let position = Position {
+        rows: 2,
+        cols: 2,
+        cells: &cells,
+        mines_left: 1,
+    };
+    assert_eq!(forced_fifty_fifty(&position, &p, &[0, 1]), Some(0));
+    // `? 1 ? ?`, one mine: R1C1 and R1C3 are 50/50 now, but R1C4 (safe) will tell them apart.
+    let cells = [u, one, u, u];
+    let p = analyse(&cells, 1, 4, Some(1))
+        .unwrap()
+        .mine_probabilities()
+        .unwrap();
+    assert!((p[0] - 0.5).abs() < 1e-12 && (p[2] - 0.5).abs() < 1e-12);
+    let position = Position {
+        rows: 1,
+        cols: 4,
+        cells: &cells,
+        mines_left: 1,
+    };
+    assert_eq!(forced_fifty_fifty(&position, &p, &[0, 2, 3]), None);
+}
+
 /// Pinned: beginner, safe first click, seeds 0..300. A change of strategy moves it; if the new
 /// figure is intended (check the bench: `cargo run --release -- bench --level beginner --games
 /// 10000`), update the constant to what the failure message reports.
