@@ -260,11 +260,11 @@ impl<'a> Context<'a> {
                 .fold(free_row.clone(), |acc, k| ln_convolve(&acc, &dists[k]));
             let mut mines = vec![f64::NEG_INFINITY; comp.boxes.len()];
             for t in &comp.tallies {
-                let w = (0..others.len())
-                    .filter(|&s| s + t.mines <= left)
-                    .fold(f64::NEG_INFINITY, |acc, s| {
-                        ln_add(acc, others[s] + ln_rest[left - s - t.mines])
-                    });
+                let w = ln_sum(
+                    (0..others.len())
+                        .filter(|&s| s + t.mines <= left)
+                        .map(|s| others[s] + ln_rest[left - s - t.mines]),
+                );
                 for (b, m) in mines.iter_mut().enumerate() {
                     *m = ln_add(*m, w + t.ln_box_mines[b]);
                 }
@@ -314,11 +314,16 @@ impl<'a> Context<'a> {
         let rest = (0..self.dists.len())
             .filter(|k| touched.binary_search(k).is_err())
             .fold(vec![0.0], |acc, k| ln_convolve(&acc, &self.dists[k]));
+        // The region holds at most `region.len()` mines, so the rest holds at least the others.
+        let lowest = left.saturating_sub(region.len());
         let ln_rest: Vec<f64> = (0..=left)
             .map(|m| {
-                (0..rest.len().min(m + 1)).fold(f64::NEG_INFINITY, |acc, s| {
-                    ln_add(acc, rest[s] + self.ln_binomial(interior, m - s))
-                })
+                if m < lowest {
+                    return f64::NEG_INFINITY; // never asked for
+                }
+                ln_sum(
+                    (0..rest.len().min(m + 1)).map(|s| rest[s] + self.ln_binomial(interior, m - s)),
+                )
             })
             .collect();
         // The region alone, on the smallest rectangle holding it, its numbers and their
@@ -379,9 +384,7 @@ impl<'a> Context<'a> {
                 let row: Vec<f64> = (0..=free).map(|j| self.ln_binomial(free, j)).collect();
                 local = ln_convolve(&local, &row);
             }
-            let ln = (0..local.len().min(left + 1)).fold(f64::NEG_INFINITY, |acc, k| {
-                ln_add(acc, local[k] + ln_rest[left - k])
-            });
+            let ln = ln_sum((0..local.len().min(left + 1)).map(|k| local[k] + ln_rest[left - k]));
             if ln == f64::NEG_INFINITY {
                 continue;
             }
@@ -461,4 +464,13 @@ fn exactly_one_mine(position: &Position<'_>, a: usize, b: usize) -> bool {
     cells[a] = Deduced::Safe(None);
     mine_then_safe
         && analyse(&cells, rows, cols, Some(left)).is_ok_and(|x| x.forced(b) == Some(true))
+}
+
+/// `ln(sum of e^x)` over `terms`, scaled by the largest so nothing overflows (`-inf` for none).
+fn ln_sum(terms: impl Iterator<Item = f64> + Clone) -> f64 {
+    let top = terms.clone().fold(f64::NEG_INFINITY, f64::max);
+    if top == f64::NEG_INFINITY {
+        return top;
+    }
+    top + terms.map(|x| (x - top).exp()).sum::<f64>().ln()
 }
