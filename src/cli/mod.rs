@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod bench;
 mod gen;
 mod play;
 mod solve;
@@ -28,6 +29,8 @@ enum Command {
     Gen(gen::Args),
     /// Play Minesweeper in the terminal, with the solver beside you.
     Play(play::Args),
+    /// Play many seeded games with the autoplayer and report the win rate and CPU time.
+    Bench(bench::Args),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -36,6 +39,7 @@ pub fn run() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Gen(args) => gen::run(args),
         Command::Play(args) => play::run(args),
+        Command::Bench(args) => bench::run(args),
     }
 }
 

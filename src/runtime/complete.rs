@@ -87,6 +87,19 @@ pub struct Component {
     pub feasible: Vec<bool>,
 }
 
+impl Component {
+    /// The natural logarithm of its layout count, indexed by mine count (`-inf` where none),
+    /// ignoring the total count.
+    pub fn ln_distribution(&self) -> Vec<f64> {
+        let max = self.tallies.last().map_or(0, |t| t.mines);
+        let mut d = vec![f64::NEG_INFINITY; max + 1];
+        for t in &self.tallies {
+            d[t.mines] = t.ln_layouts;
+        }
+        d
+    }
+}
+
 /// Everything [`analyse`] found about a position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
@@ -136,27 +149,8 @@ impl Analysis {
     pub fn mine_probabilities(&self) -> Option<Vec<f64>> {
         let left = self.mines_left?;
         let size = self.interior.len();
-        let ln_fact = ln_factorials(size);
-        let interior = |frontier: usize| {
-            if frontier > left || left - frontier > size {
-                f64::NEG_INFINITY
-            } else {
-                let j = left - frontier;
-                ln_fact[size] - ln_fact[j] - ln_fact[size - j]
-            }
-        };
-        let dists: Vec<Vec<f64>> = self
-            .components
-            .iter()
-            .map(|c| {
-                let max = c.tallies.last().map_or(0, |t| t.mines);
-                let mut d = vec![f64::NEG_INFINITY; max + 1];
-                for t in &c.tallies {
-                    d[t.mines] = t.ln_layouts;
-                }
-                d
-            })
-            .collect();
+        let interior = ln_interior(size, left);
+        let dists = self.ln_distributions();
         let mut prefix = vec![vec![0.0]];
         for d in &dists {
             let next = ln_convolve(prefix.last().expect("starts non-empty"), d);
@@ -203,6 +197,38 @@ impl Analysis {
             }
         }
         Some(p)
+    }
+
+    /// The natural logarithm of the number of mine layouts of the undecided cells that fit the
+    /// numbers and the total count (`-inf` when none does; `None` when the total is unknown).
+    /// Comparing it between positions gives relative likelihoods: e.g. the chance that a safe
+    /// cell shows `v` is the layouts with `v` written there over the sum for every `v`.
+    ///
+    /// ```
+    /// use typesweeper::runtime::complete::analyse;
+    /// use typesweeper::runtime::Deduced::{Safe, Undecided};
+    ///
+    /// // `? 1 ? ?` with 1 mine: two layouts (the mine on either side of the 1).
+    /// let a = analyse(&[Undecided, Safe(Some(1)), Undecided, Undecided], 1, 4, Some(1)).unwrap();
+    /// assert!((a.ln_layouts().unwrap().exp() - 2.0).abs() < 1e-9);
+    /// ```
+    pub fn ln_layouts(&self) -> Option<f64> {
+        let interior = ln_interior(self.interior.len(), self.mines_left?);
+        let full = self
+            .ln_distributions()
+            .iter()
+            .fold(vec![0.0], |acc, d| ln_convolve(&acc, d));
+        Some((0..full.len()).fold(f64::NEG_INFINITY, |acc, s| {
+            ln_add(acc, full[s] + interior(s))
+        }))
+    }
+
+    /// Per component, `ln` of its layout count indexed by mine count (`-inf` where none).
+    fn ln_distributions(&self) -> Vec<Vec<f64>> {
+        self.components
+            .iter()
+            .map(Component::ln_distribution)
+            .collect()
     }
 
     /// The undecided cells that every layout agrees on, with the reason to record.
@@ -542,8 +568,22 @@ fn convolve(a: &[bool], b: &[bool]) -> Vec<bool> {
     out
 }
 
+/// `ln C(size, left - frontier)`: the ways `size` interior cells take the mines that `frontier`
+/// frontier mines leave of `left` (`-inf` when impossible).
+fn ln_interior(size: usize, left: usize) -> impl Fn(usize) -> f64 {
+    let ln_fact = ln_factorials(size);
+    move |frontier: usize| {
+        if frontier > left || left - frontier > size {
+            f64::NEG_INFINITY
+        } else {
+            let j = left - frontier;
+            ln_fact[size] - ln_fact[j] - ln_fact[size - j]
+        }
+    }
+}
+
 /// Log-space convolution: `out[i + j] = ln(sum of e^(a[i] + b[j]))`.
-fn ln_convolve(a: &[f64], b: &[f64]) -> Vec<f64> {
+pub(crate) fn ln_convolve(a: &[f64], b: &[f64]) -> Vec<f64> {
     let mut out = vec![f64::NEG_INFINITY; a.len() + b.len() - 1];
     for (i, &x) in a.iter().enumerate().filter(|(_, x)| x.is_finite()) {
         for (j, &y) in b.iter().enumerate().filter(|(_, y)| y.is_finite()) {
@@ -554,7 +594,7 @@ fn ln_convolve(a: &[f64], b: &[f64]) -> Vec<f64> {
 }
 
 /// `ln(k!)` for `k` in `0..=n`.
-fn ln_factorials(n: usize) -> Vec<f64> {
+pub(crate) fn ln_factorials(n: usize) -> Vec<f64> {
     let mut out = vec![0.0; n + 1];
     for k in 1..=n {
         out[k] = out[k - 1] + (k as f64).ln();
@@ -563,7 +603,7 @@ fn ln_factorials(n: usize) -> Vec<f64> {
 }
 
 /// `ln(e^a + e^b)`, exact for `-inf` operands.
-fn ln_add(a: f64, b: f64) -> f64 {
+pub(crate) fn ln_add(a: f64, b: f64) -> f64 {
     let (hi, lo) = if a > b { (a, b) } else { (b, a) };
     if lo == f64::NEG_INFINITY {
         hi

@@ -4,6 +4,7 @@
 //! Everything here is plain data indexed by row-major cell id, with no global state; the game
 //! knows nothing about terminals.
 
+pub mod autoplay;
 pub mod complete;
 pub mod deduction;
 pub mod fragment;

@@ -1,78 +1,13 @@
-//! The solver beside the player: the one function that chooses solver moves ([`next_move`]),
-//! and what the hint and the probability overlay show ([`knowledge`]).
-//!
-//! **Stand-in.** [`next_move`] and [`Move`] have exactly the shape of
-//! `typesweeper::runtime::autoplay::{next_move, Move}`, which another branch is writing. When it
-//! is merged, replace the two definitions between the `STAND-IN` markers below with
-//! `pub use typesweeper::runtime::autoplay::{next_move, Move};` (they import nothing else) and
-//! delete the `tests::stand_in` module, which checks the stand-in's own choices. The rest of the
-//! UI asks for solver moves only through this module. [`knowledge`] stays: hints and
-//! probabilities are what the position proves, not a choice of move.
+//! The solver beside the player: the autoplayer's move ([`next_move`], from
+//! `typesweeper::runtime::autoplay`), the only way the UI asks for a solver move, and what the
+//! hint and the probability overlay show ([`knowledge`]): what the position proves, not a choice
+//! of move.
 
 use typesweeper::runtime::complete;
 use typesweeper::runtime::game::{CellState, Game, Status};
 use typesweeper::runtime::{Deduced, Given};
 
-// STAND-IN from here: replace with `pub use typesweeper::runtime::autoplay::{next_move, Move};`
-
-/// A move the solver suggests: open `(row, col)` (0-based); `certain` when the cell is proved
-/// safe.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Move {
-    /// Row, from 0.
-    pub row: usize,
-    /// Column, from 0.
-    pub col: usize,
-    /// Whether the cell is proved safe (otherwise it is the least likely mine, a guess).
-    pub certain: bool,
-}
-
-/// The solver's next move, `None` when the game is over.
-///
-/// Stand-in for `runtime::autoplay::next_move` (see the module docs): before the first open,
-/// the rule's default first click (`layout::default_click`, safe by the first-click rule); then the
-/// first cell in reading order that [`complete`] proves safe and that is not open; when there
-/// is none, the unopened cell with the lowest exact mine probability, ties broken by reading
-/// order. Flags are the player's guesses and are ignored (a flagged cell proved safe is a wrong
-/// flag, and may be chosen).
-pub fn next_move(game: &Game) -> Option<Move> {
-    use typesweeper::runtime::layout::default_click;
-
-    if game.status() != Status::Playing {
-        return None;
-    }
-    if game.layout().is_none() {
-        let (row, col) = default_click(game.rows(), game.cols(), game.config().first_click);
-        return Some(Move {
-            row,
-            col,
-            certain: game.mines() < game.rows() * game.cols(),
-        });
-    }
-    let known = knowledge(game)?;
-    let cols = game.cols();
-    let unopened = |i: &usize| !matches!(game.cells()[*i], CellState::Open(_));
-    if let Some(i) = known.safe.iter().copied().find(unopened) {
-        return Some(Move {
-            row: i / cols,
-            col: i % cols,
-            certain: true,
-        });
-    }
-    let mut best: Option<(usize, f64)> = None;
-    for i in (0..game.cells().len()).filter(unopened) {
-        let p = known.mine_probability[i];
-        if best.is_none_or(|(_, q)| p < q) {
-            best = Some((i, p));
-        }
-    }
-    best.map(|(i, _)| Move {
-        row: i / cols,
-        col: i % cols,
-        certain: false,
-    })
-}
-// STAND-IN to here.
+pub use typesweeper::runtime::autoplay::{next_move, Move};
 
 /// What the position proves, for the hint and the probability overlay.
 #[derive(Clone, Debug, PartialEq)]
@@ -177,42 +112,6 @@ mod tests {
                 assert!(moves <= 81, "the solver must make progress");
             }
             assert_ne!(g.status(), Status::Playing);
-        }
-    }
-
-    /// The stand-in's own choices: delete these with it when `runtime::autoplay` takes over.
-    mod stand_in {
-        use super::*;
-
-        #[test]
-        fn the_first_move_is_the_rules_default_click() {
-            let g = Game::new(Config::new(16, 30, 99, FirstClick::Zero), 1).unwrap();
-            let expected = Move {
-                row: 2,
-                col: 2,
-                certain: true,
-            };
-            assert_eq!(next_move(&g), Some(expected));
-        }
-
-        #[test]
-        fn a_proved_safe_cell_comes_before_any_guess() {
-            let mut g = game(3, 3, &[0, 2]);
-            g.open(2, 0).unwrap();
-            let m = next_move(&g).unwrap();
-            assert_eq!((m.row, m.col, m.certain), (0, 1, true));
-        }
-
-        #[test]
-        fn without_a_safe_cell_it_guesses_the_least_likely_mine_in_reading_order() {
-            let mut g = game(2, 2, &[3]);
-            g.open(0, 0).unwrap();
-            let m = next_move(&g).unwrap();
-            assert_eq!((m.row, m.col, m.certain), (0, 1, false));
-            // 1x5, mine at the right end, opened at the left: `0 0 0 1 ?`, won at once.
-            let mut g = game(1, 5, &[4]);
-            g.open(0, 0).unwrap();
-            assert_eq!((g.status(), next_move(&g)), (Status::Won, None));
         }
     }
 }

@@ -1,0 +1,217 @@
+//! `typesweeper bench --level beginner|intermediate|expert|RxC/M --first-click safe|zero
+//! --games N --seed S [--threads T]`
+//!
+//! Plays `N` games with the autoplayer (game `i` from seed `S + i`, so the results do not depend
+//! on the thread count), shows a progress bar on stderr, and prints a table and, as the last
+//! line, `win rate: 41.23% (4123/10000), 1.85 ms/game` (mean CPU time per game of the thread
+//! that played it). Exit 0, or 2 on bad arguments.
+
+use std::process::ExitCode;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use typesweeper::runtime::autoplay::{play_game, GameResult};
+use typesweeper::runtime::game::{Config, Game};
+use typesweeper::runtime::layout::FirstClick;
+
+use super::bad_input;
+
+/// A board size: a named level or `RxC/M`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    rows: usize,
+    cols: usize,
+    mines: usize,
+}
+
+impl FromStr for Level {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Level, String> {
+        let level = |rows, cols, mines| Ok(Level { rows, cols, mines });
+        match s {
+            "beginner" => return level(9, 9, 10),
+            "intermediate" => return level(16, 16, 40),
+            "expert" => return level(16, 30, 99),
+            _ => {}
+        }
+        let bad = || {
+            format!(
+                "`{s}` is not a level: use beginner, intermediate, expert or ROWSxCOLS/MINES \
+                 (e.g. 16x30/99)"
+            )
+        };
+        let (size, mines) = s.split_once('/').ok_or_else(bad)?;
+        let (rows, cols) = size.split_once('x').ok_or_else(bad)?;
+        let number = |t: &str| t.parse::<usize>().map_err(|_| bad());
+        level(number(rows)?, number(cols)?, number(mines)?)
+    }
+}
+
+/// First-click rules as the command line names them.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum FirstClickArg {
+    /// The first click (at the corner) is never a mine.
+    Safe,
+    /// The first click (R3C3 on expert, R2C2 on smaller boards) and its neighbours are mine-free.
+    Zero,
+}
+
+/// Arguments of `bench`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// beginner (9x9/10), intermediate (16x16/40), expert (16x30/99) or ROWSxCOLS/MINES.
+    #[arg(long, default_value = "expert")]
+    level: Level,
+    /// First-click rule.
+    #[arg(long, value_enum, default_value_t = FirstClickArg::Safe)]
+    first_click: FirstClickArg,
+    /// How many games.
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Seed of the first game; game i uses seed + i.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Threads playing games (the CPU time reported stays per game and per thread).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+}
+
+/// Runs `bench`.
+pub fn run(args: Args) -> ExitCode {
+    let Level { rows, cols, mines } = args.level;
+    let rule = match args.first_click {
+        FirstClickArg::Safe => FirstClick::Safe,
+        FirstClickArg::Zero => FirstClick::Zero,
+    };
+    let config = Config::new(rows, cols, mines, rule);
+    if let Err(e) = Game::new(config, args.seed) {
+        return bad_input(e);
+    }
+    if args.games == 0 {
+        return bad_input("--games must be at least 1");
+    }
+    if args.threads == 0 {
+        return bad_input("--threads must be at least 1");
+    }
+    let results = play_all(config, args.seed, args.games, args.threads);
+    for line in report(&results) {
+        println!("{line}");
+    }
+    ExitCode::SUCCESS
+}
+
+/// Plays games `seed..seed + games` on `threads` threads; results in seed order.
+fn play_all(config: Config, seed: u64, games: usize, threads: usize) -> Vec<GameResult> {
+    let bar = ProgressBar::new(games as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} ({eta} left)")
+            .expect("a valid template"),
+    );
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<GameResult>>> = Mutex::new(vec![None; games]);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(games) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= games {
+                    break;
+                }
+                let result = play_game(config, seed.wrapping_add(i as u64))
+                    .expect("the configuration was checked");
+                results.lock().expect("no thread panics holding it")[i] = Some(result);
+                bar.inc(1);
+            });
+        }
+    });
+    bar.finish_and_clear();
+    results
+        .into_inner()
+        .expect("no thread panicked")
+        .into_iter()
+        .map(|r| r.expect("every game was played"))
+        .collect()
+}
+
+/// The table and the final summary line.
+fn report(results: &[GameResult]) -> Vec<String> {
+    let games = results.len();
+    let wins = results.iter().filter(|r| r.won).count();
+    let rate = wins as f64 / games as f64;
+    let (lo, hi) = wilson(wins, games);
+    let guesses = results.iter().map(|r| r.guesses).sum::<usize>() as f64 / games as f64;
+    let mut ms: Vec<f64> = results.iter().map(|r| r.cpu.as_secs_f64() * 1e3).collect();
+    let mean = ms.iter().sum::<f64>() / games as f64;
+    ms.sort_by(f64::total_cmp);
+    let median = if games % 2 == 1 {
+        ms[games / 2]
+    } else {
+        (ms[games / 2 - 1] + ms[games / 2]) / 2.0
+    };
+    vec![
+        format!("games            {games}"),
+        format!("wins             {wins}"),
+        format!(
+            "win rate         {:.2}% (95% CI {:.2}% to {:.2}%)",
+            rate * 100.0,
+            lo * 100.0,
+            hi * 100.0
+        ),
+        format!("guesses/game     {guesses:.2}"),
+        format!("CPU ms/game      mean {mean:.3}, median {median:.3}"),
+        format!(
+            "win rate: {:.2}% ({wins}/{games}), {mean:.2} ms/game",
+            rate * 100.0
+        ),
+    ]
+}
+
+/// The 95 % Wilson score interval for `wins` successes in `games` trials.
+fn wilson(wins: usize, games: usize) -> (f64, f64) {
+    let (n, z) = (games as f64, 1.959_963_984_540_054);
+    let p = wins as f64 / n;
+    let centre = p + z * z / (2.0 * n);
+    let spread = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    let scale = 1.0 + z * z / n;
+    ((centre - spread) / scale, (centre + spread) / scale)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_parse() {
+        assert_eq!(
+            "expert".parse(),
+            Ok(Level {
+                rows: 16,
+                cols: 30,
+                mines: 99
+            })
+        );
+        assert_eq!(
+            "5x7/3".parse(),
+            Ok(Level {
+                rows: 5,
+                cols: 7,
+                mines: 3
+            })
+        );
+        assert!("5x7".parse::<Level>().is_err());
+        assert!("hard".parse::<Level>().is_err());
+    }
+
+    #[test]
+    fn wilson_interval_brackets_the_rate() {
+        let (lo, hi) = wilson(4123, 10000);
+        assert!(
+            (lo - 0.4027).abs() < 1e-3 && (hi - 0.4220).abs() < 1e-3,
+            "{lo} {hi}"
+        );
+        let (lo, hi) = wilson(0, 10);
+        assert!(lo.abs() < 1e-12 && hi > 0.2 && hi < 0.35, "{lo} {hi}");
+    }
+}

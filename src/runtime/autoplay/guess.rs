@@ -1,0 +1,476 @@
+//! Choosing a guess when no cell is certain.
+//!
+//! In order: the [`endgame`] search when few layouts remain; a forced 50/50
+//! ([`forced_fifty_fifty`]); otherwise the best [`score`] among the candidates nearly as safe
+//! as the safest cell. A cell's [`Outcome`] is found by writing each number it could show into
+//! the position and counting the layouts that fit ([`Analysis::ln_layouts`]): that gives the
+//! exact chance of each number, whether it is dead (one possible number), the chance that
+//! opening it proves some other cell safe (progress), and otherwise how safe the next guess
+//! would be.
+
+use crate::board::neighbours;
+use crate::runtime::complete::{analyse, ln_add, ln_convolve, ln_factorials, Analysis};
+use crate::runtime::deduction::Deduced;
+
+use super::endgame;
+
+/// A position to guess in: every cell that can be decided is decided.
+#[derive(Clone, Copy, Debug)]
+pub struct Position<'a> {
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// Per cell (row-major): shown numbers, decided mines, undecided cells.
+    pub cells: &'a [Deduced],
+    /// Mines among the undecided cells.
+    pub mines_left: usize,
+}
+
+impl Position<'_> {
+    fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> {
+        neighbours(self.rows, self.cols, i / self.cols, i % self.cols)
+    }
+
+    fn undecided_neighbours(&self, i: usize) -> usize {
+        self.neighbours(i)
+            .filter(|&j| self.cells[j] == Deduced::Undecided)
+            .count()
+    }
+}
+
+/// Candidates within this much safety of the safest cell are compared by [`score`].
+pub const MARGIN: f64 = 0.12;
+/// At most this many frontier candidates are compared (the safest first).
+pub const MAX_FRONTIER: usize = 8;
+/// At most this many interior cells (all equally safe) are compared: those with the fewest
+/// undecided neighbours (corners and edges, most likely to open an area).
+pub const MAX_INTERIOR: usize = 3;
+/// And at most this many interior cells next to the frontier (whose number may settle it),
+/// again those with the fewest undecided neighbours.
+pub const MAX_NEXT_TO_FRONTIER: usize = 4;
+
+/// What opening one cell can lead to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// The chance that it is safe.
+    pub safety: f64,
+    /// How many different numbers it can show when safe (1: a dead cell).
+    pub values: usize,
+    /// The chance, given that it is safe, that its number proves another cell safe (judged
+    /// from the numbers, without the total count).
+    pub progress: f64,
+    /// Each number it can show and the chance of it, given that it is safe.
+    pub chances: Vec<(u8, f64)>,
+    /// Given that it is safe, the expected chance that the game goes on: 1 when its number
+    /// proves a cell safe, else the safety of the safest guess left (cells near it re-solved
+    /// exactly, the rest at their chance now).
+    pub secondary: f64,
+}
+
+/// The guess: a row-major undecided cell of `position`, from its `analysis` (which must know
+/// the total, i.e. be made with `Some(mines_left)`).
+///
+/// # Panics
+/// When no cell is undecided.
+pub fn choose(position: &Position<'_>, analysis: &Analysis) -> usize {
+    let undecided: Vec<usize> = (0..position.cells.len())
+        .filter(|&i| position.cells[i] == Deduced::Undecided)
+        .collect();
+    assert!(!undecided.is_empty(), "nothing to guess");
+    let p = analysis
+        .mine_probabilities()
+        .expect("the analysis knows the total");
+    if analysis
+        .ln_layouts()
+        .is_some_and(|ln| ln <= endgame::MAX_LAYOUTS.ln())
+    {
+        if let Some(best) = endgame::best_cell(position) {
+            return best;
+        }
+    }
+    if let Some(cell) = forced_fifty_fifty(position, &p, &undecided) {
+        return cell;
+    }
+    let open_around: Vec<usize> = (0..position.cells.len())
+        .map(|i| position.undecided_neighbours(i))
+        .collect();
+    let best_safety = undecided.iter().map(|&i| 1.0 - p[i]).fold(0.0, f64::max);
+    let context = Context::new(position, analysis);
+    let candidates = candidates(
+        position,
+        analysis,
+        &p,
+        &undecided,
+        &open_around,
+        best_safety,
+    );
+    let mut best: Option<(f64, usize)> = None;
+    for &c in &candidates {
+        if best.is_some_and(|(b, _)| 1.0 - p[c] <= b) {
+            break; // a score never exceeds the safety, and candidates come safest first
+        }
+        let outcome = context.outcome(c, 1.0 - p[c]);
+        if outcome.values <= 1 {
+            continue; // dead: opening it tells nothing
+        }
+        let s = score(&outcome);
+        if best.is_none_or(|(b, _)| s > b + 1e-12) {
+            best = Some((s, c));
+        }
+    }
+    if let Some((_, c)) = best {
+        return c;
+    }
+    // Every candidate is dead: the safest live cell, if any, else the safest cell.
+    let mut by_safety = undecided.clone();
+    by_safety.sort_by(|&a, &b| p[a].total_cmp(&p[b]).then(a.cmp(&b)));
+    by_safety
+        .iter()
+        .copied()
+        .filter(|c| !candidates.contains(c))
+        .take(2 * MAX_FRONTIER)
+        .find(|&c| open_around[c] > 0 && context.outcome(c, 1.0 - p[c]).values > 1)
+        .unwrap_or(by_safety[0])
+}
+
+/// How good a guess is: the chance it is safe times the chance that the game then goes on
+/// without a worse blind guess ([`Outcome::secondary`]: 1 when its number proves a cell safe,
+/// else the safety of the next guess).
+pub fn score(outcome: &Outcome) -> f64 {
+    outcome.safety * outcome.secondary
+}
+
+/// The cells worth comparing, safest first: live frontier cells within [`MARGIN`] of the safest
+/// (at most [`MAX_FRONTIER`]), and when the interior is within the margin too, the interior cells
+/// with the fewest undecided neighbours (`open_around`) and some next to the frontier.
+fn candidates(
+    position: &Position<'_>,
+    analysis: &Analysis,
+    p: &[f64],
+    undecided: &[usize],
+    open_around: &[usize],
+    best_safety: f64,
+) -> Vec<usize> {
+    let mut frontier_next = vec![false; p.len()];
+    for comp in &analysis.components {
+        for &i in comp.boxes.iter().flatten() {
+            for j in position.neighbours(i) {
+                frontier_next[j] = true;
+            }
+        }
+    }
+    let close = |i: usize| 1.0 - p[i] >= best_safety - MARGIN;
+    let mut interior_flag = vec![false; p.len()];
+    for &i in &analysis.interior {
+        interior_flag[i] = true;
+    }
+    let mut frontier: Vec<usize> = undecided
+        .iter()
+        .copied()
+        .filter(|&i| !interior_flag[i] && close(i) && open_around[i] > 0)
+        .collect();
+    frontier.sort_by(|&a, &b| p[a].total_cmp(&p[b]).then(a.cmp(&b)));
+    frontier.truncate(MAX_FRONTIER);
+    let mut interior: Vec<usize> = analysis
+        .interior
+        .iter()
+        .copied()
+        .filter(|&i| close(i))
+        .collect();
+    interior.sort_by_key(|&i| (open_around[i], i));
+    let mut next_to: Vec<usize> = interior
+        .iter()
+        .copied()
+        .filter(|&i| frontier_next[i])
+        .collect();
+    interior.truncate(MAX_INTERIOR);
+    next_to.retain(|i| !interior.contains(i));
+    next_to.truncate(MAX_NEXT_TO_FRONTIER);
+    frontier.extend(interior);
+    frontier.extend(next_to);
+    frontier.sort_by(|&a, &b| p[a].total_cmp(&p[b]).then(a.cmp(&b)));
+    frontier
+}
+
+/// What stays the same while the candidates of one position are compared: the position's
+/// components (as layout counts by mine count) and which cell belongs to which.
+pub struct Context<'a> {
+    position: &'a Position<'a>,
+    analysis: &'a Analysis,
+    /// Per cell, its component in `analysis` (`usize::MAX` when it is in none).
+    component_of: Vec<usize>,
+    is_interior: Vec<bool>,
+    dists: Vec<Vec<f64>>,
+    ln_fact: Vec<f64>,
+    /// Per cell, its chance of being a mine now.
+    p: Vec<f64>,
+}
+
+impl<'a> Context<'a> {
+    /// Prepares the comparison of guesses in `position`, whose `analysis` knows the total.
+    pub fn new(position: &'a Position<'a>, analysis: &'a Analysis) -> Context<'a> {
+        let n = position.cells.len();
+        let mut component_of = vec![usize::MAX; n];
+        for (k, comp) in analysis.components.iter().enumerate() {
+            for &i in comp.boxes.iter().flatten() {
+                component_of[i] = k;
+            }
+        }
+        let mut is_interior = vec![false; n];
+        for &i in &analysis.interior {
+            is_interior[i] = true;
+        }
+        Context {
+            position,
+            analysis,
+            component_of,
+            is_interior,
+            dists: analysis
+                .components
+                .iter()
+                .map(|c| c.ln_distribution())
+                .collect(),
+            ln_fact: ln_factorials(n),
+            p: analysis
+                .mine_probabilities()
+                .expect("the analysis knows the total"),
+        }
+    }
+
+    fn ln_binomial(&self, n: usize, k: usize) -> f64 {
+        if k > n {
+            f64::NEG_INFINITY
+        } else {
+            self.ln_fact[n] - self.ln_fact[k] - self.ln_fact[n - k]
+        }
+    }
+
+    /// The safety of the safest undecided cell of the region solved in `a` (numbers only),
+    /// with the rest of the board as `ln_rest` (layouts per mine count) and `ln_total` all
+    /// layouts; `free` cells of `a` touch no number.
+    fn best_region_safety(&self, a: &Analysis, ln_rest: &[f64], ln_total: f64, free: usize) -> f64 {
+        let left = self.position.mines_left;
+        let free_row: Vec<f64> = (0..=free).map(|j| self.ln_binomial(free, j)).collect();
+        let dists: Vec<Vec<f64>> = a.components.iter().map(|c| c.ln_distribution()).collect();
+        let mut best: f64 = 0.0;
+        for (j, comp) in a.components.iter().enumerate() {
+            let others = (0..dists.len())
+                .filter(|&k| k != j)
+                .fold(free_row.clone(), |acc, k| ln_convolve(&acc, &dists[k]));
+            let mut mines = vec![f64::NEG_INFINITY; comp.boxes.len()];
+            for t in &comp.tallies {
+                let w = ln_sum(
+                    (0..others.len())
+                        .filter(|&s| s + t.mines <= left)
+                        .map(|s| others[s] + ln_rest[left - s - t.mines]),
+                );
+                for (b, m) in mines.iter_mut().enumerate() {
+                    *m = ln_add(*m, w + t.ln_box_mines[b]);
+                }
+            }
+            for (b, cells) in comp.boxes.iter().enumerate() {
+                let p = (mines[b] - ln_total).exp() / cells.len() as f64;
+                best = best.max(1.0 - p);
+            }
+        }
+        best
+    }
+
+    /// Opens `cell` in thought with every number it could show: the chance of each, and
+    /// whether it proves some other cell safe. `safety` is the cell's chance of being safe.
+    ///
+    /// Only the region the number touches is solved again (the components of the cell and of
+    /// its undecided neighbours, and those neighbours); the rest of the board enters as its
+    /// layout count per mine count, so the chances stay exact with the total count. Progress is
+    /// judged from the numbers alone.
+    pub fn outcome(&self, cell: usize, safety: f64) -> Outcome {
+        let position = self.position;
+        let (rows, cols, cells) = (position.rows, position.cols, position.cells);
+        let left = position.mines_left;
+        let around: Vec<usize> = position
+            .neighbours(cell)
+            .filter(|&j| cells[j] == Deduced::Undecided)
+            .collect();
+        let mut touched: Vec<usize> = std::iter::once(cell)
+            .chain(around.iter().copied())
+            .map(|i| self.component_of[i])
+            .filter(|&k| k != usize::MAX)
+            .collect();
+        touched.sort_unstable();
+        touched.dedup();
+        let mut region: Vec<usize> = touched
+            .iter()
+            .flat_map(|&k| self.analysis.components[k].boxes.iter().flatten().copied())
+            .chain(around.iter().copied())
+            .filter(|&i| i != cell)
+            .collect();
+        region.sort_unstable();
+        region.dedup();
+        // The rest: untouched components and the interior cells the number does not see.
+        let freed = around.iter().filter(|&&i| self.is_interior[i]).count()
+            + usize::from(self.is_interior[cell]);
+        let interior = self.analysis.interior.len() - freed;
+        let rest = (0..self.dists.len())
+            .filter(|k| touched.binary_search(k).is_err())
+            .fold(vec![0.0], |acc, k| ln_convolve(&acc, &self.dists[k]));
+        // The region holds at most `region.len()` mines, so the rest holds at least the others.
+        let lowest = left.saturating_sub(region.len());
+        let ln_rest: Vec<f64> = (0..=left)
+            .map(|m| {
+                if m < lowest {
+                    return f64::NEG_INFINITY; // never asked for
+                }
+                ln_sum(
+                    (0..rest.len().min(m + 1)).map(|s| rest[s] + self.ln_binomial(interior, m - s)),
+                )
+            })
+            .collect();
+        // The region alone, on the smallest rectangle holding it, its numbers and their
+        // neighbours: numbers and undecided cells outside it drop out.
+        let mut numbers: Vec<usize> = region
+            .iter()
+            .flat_map(|&i| position.neighbours(i))
+            .filter(|&j| matches!(cells[j], Deduced::Safe(Some(_))))
+            .collect();
+        numbers.push(cell);
+        let (mut r0, mut c0, mut r1, mut c1) = (rows, cols, 0, 0);
+        for &i in region.iter().chain(&numbers) {
+            let (r, c) = (i / cols, i % cols);
+            (r0, c0) = (r0.min(r.saturating_sub(1)), c0.min(c.saturating_sub(1)));
+            (r1, c1) = (r1.max((r + 1).min(rows - 1)), c1.max((c + 1).min(cols - 1)));
+        }
+        let (sub_rows, sub_cols) = (r1 - r0 + 1, c1 - c0 + 1);
+        let sub = |i: usize| (i / cols - r0) * sub_cols + (i % cols - c0);
+        let mut cropped = vec![Deduced::Safe(None); sub_rows * sub_cols];
+        for r in r0..=r1 {
+            for c in c0..=c1 {
+                if cells[r * cols + c] == Deduced::Mine {
+                    cropped[sub(r * cols + c)] = Deduced::Mine;
+                }
+            }
+        }
+        for &i in &region {
+            cropped[sub(i)] = Deduced::Undecided;
+        }
+        for &j in &numbers {
+            cropped[sub(j)] = cells[j];
+        }
+        let mines = position
+            .neighbours(cell)
+            .filter(|&j| cells[j] == Deduced::Mine)
+            .count();
+        let mut in_region = vec![false; cells.len()];
+        for &i in &region {
+            in_region[i] = true;
+        }
+        in_region[cell] = true;
+        let best_outside = (0..cells.len())
+            .filter(|&i| !in_region[i] && cells[i] == Deduced::Undecided)
+            .map(|i| 1.0 - self.p[i])
+            .fold(0.0, f64::max);
+        let mut weights: Vec<(f64, bool, u8, f64)> = Vec::new();
+        for v in mines..=mines + around.len() {
+            cropped[sub(cell)] = Deduced::Safe(Some(v as u8));
+            let Ok(a) = analyse(&cropped, sub_rows, sub_cols, None) else {
+                continue;
+            };
+            let mut local = a
+                .components
+                .iter()
+                .fold(vec![0.0], |acc, c| ln_convolve(&acc, &c.ln_distribution()));
+            let free = a.interior.len();
+            if free > 0 {
+                let row: Vec<f64> = (0..=free).map(|j| self.ln_binomial(free, j)).collect();
+                local = ln_convolve(&local, &row);
+            }
+            let ln = ln_sum((0..local.len().min(left + 1)).map(|k| local[k] + ln_rest[left - k]));
+            if ln == f64::NEG_INFINITY {
+                continue;
+            }
+            let progress = region.iter().any(|&i| a.forced(sub(i)) == Some(false));
+            let next = if progress {
+                1.0
+            } else {
+                self.best_region_safety(&a, &ln_rest, ln, free)
+                    .max(best_outside)
+            };
+            weights.push((ln, progress, v as u8, next));
+        }
+        let top = weights
+            .iter()
+            .map(|w| w.0)
+            .fold(f64::NEG_INFINITY, f64::max);
+        let total: f64 = weights.iter().map(|w| (w.0 - top).exp()).sum();
+        let progress: f64 = weights
+            .iter()
+            .filter(|w| w.1)
+            .map(|w| (w.0 - top).exp())
+            .sum();
+        let next: f64 = weights.iter().map(|w| (w.0 - top).exp() * w.3).sum();
+        Outcome {
+            secondary: if total > 0.0 { next / total } else { 0.0 },
+            safety,
+            values: weights.len(),
+            progress: if total > 0.0 { progress / total } else { 0.0 },
+            chances: weights
+                .iter()
+                .map(|w| (w.2, (w.0 - top).exp() / total))
+                .collect(),
+        }
+    }
+}
+
+/// A forced 50/50: two undecided cells holding exactly one mine in every layout that no other
+/// cell can ever tell apart (every cell next to one of them but not the other is a known mine
+/// or off the board). Such a guess has to be made sooner or later; making it now costs nothing
+/// and saves work. Returns one of the two cells.
+pub fn forced_fifty_fifty(
+    position: &Position<'_>,
+    p: &[f64],
+    undecided: &[usize],
+) -> Option<usize> {
+    let half = |i: usize| (p[i] - 0.5).abs() < 1e-9;
+    let cols = position.cols;
+    for &a in undecided.iter().filter(|&&a| half(a)) {
+        for &b in undecided.iter().filter(|&&b| b > a && half(b)) {
+            let (ra, ca, rb, cb) = (a / cols, a % cols, b / cols, b % cols);
+            if ra.abs_diff(rb) > 2 || ca.abs_diff(cb) > 2 {
+                continue;
+            }
+            let na: Vec<usize> = position.neighbours(a).collect();
+            let nb: Vec<usize> = position.neighbours(b).collect();
+            let apart = na
+                .iter()
+                .filter(|j| !nb.contains(j))
+                .chain(nb.iter().filter(|j| !na.contains(j)))
+                .filter(|&&j| j != a && j != b)
+                .any(|&j| position.cells[j] != Deduced::Mine);
+            if !apart && exactly_one_mine(position, a, b) {
+                return Some(a);
+            }
+        }
+    }
+    None
+}
+
+/// Whether `a` is a mine exactly when `b` is safe, in every layout.
+fn exactly_one_mine(position: &Position<'_>, a: usize, b: usize) -> bool {
+    let (rows, cols, left) = (position.rows, position.cols, position.mines_left);
+    let mut cells = position.cells.to_vec();
+    cells[a] = Deduced::Mine;
+    let mine_then_safe = left > 0
+        && analyse(&cells, rows, cols, Some(left - 1)).is_ok_and(|x| x.forced(b) == Some(false));
+    cells[a] = Deduced::Safe(None);
+    mine_then_safe
+        && analyse(&cells, rows, cols, Some(left)).is_ok_and(|x| x.forced(b) == Some(true))
+}
+
+/// `ln(sum of e^x)` over `terms`, scaled by the largest so nothing overflows (`-inf` for none).
+fn ln_sum(terms: impl Iterator<Item = f64> + Clone) -> f64 {
+    let top = terms.clone().fold(f64::NEG_INFINITY, f64::max);
+    if top == f64::NEG_INFINITY {
+        return top;
+    }
+    top + terms.map(|x| (x - top).exp()).sum::<f64>().ln()
+}

@@ -1,0 +1,249 @@
+//! The autoplayer: plays a [`Game`] from the first click to a win or a loss, one move at a time.
+//!
+//! Each move is decided from what the player sees (open numbers and the total mine count; flags
+//! are ignored, since they are the player's guesses, not knowledge):
+//!
+//! 1. **First click**: the rule's documented cell, [`default_click`] (the corner for
+//!    [`FirstClick::Safe`](super::layout::FirstClick::Safe), `R3C3` on expert and `R2C2` on
+//!    smaller boards for [`FirstClick::Zero`](super::layout::FirstClick::Zero)). The rule
+//!    promises it is safe, so it counts as certain.
+//! 2. **Certain moves**: every cell proved safe, first by the cheap local rules of
+//!    [`fragment`], then by [`complete`](super::complete) (all layouts agree). Flags are never
+//!    needed.
+//! 3. **A guess** when nothing is certain, chosen by [`guess`] from the exact mine
+//!    probabilities of [`Analysis`](super::complete::Analysis): an exhaustive search for the
+//!    best chance to *win* when few layouts remain ([`endgame`]); otherwise a forced 50/50 if
+//!    there is one (it must be guessed sooner or later, so it is guessed now); otherwise, among
+//!    the cells nearly as safe as the safest, the one with the best chance to be safe and then
+//!    either make progress (reveal a number that proves some other cell safe) or leave a safe
+//!    next guess. Dead cells (whose number, if safe, is already known, so opening them tells
+//!    nothing) are not guessed while any other cell remains.
+//!
+//! ```
+//! use typesweeper::runtime::autoplay::{next_move, play_game};
+//! use typesweeper::runtime::game::{Config, Game};
+//! use typesweeper::runtime::layout::FirstClick;
+//!
+//! let mut game = Game::new(Config::new(9, 9, 10, FirstClick::Safe), 1).unwrap();
+//! let first = next_move(&game).unwrap();
+//! assert_eq!((first.row, first.col, first.certain), (0, 0, true));
+//! while let Some(m) = next_move(&game) {
+//!     game.open(m.row, m.col).unwrap();
+//! }
+//! assert_eq!(next_move(&game), None); // the game is over
+//!
+//! let result = play_game(Config::new(9, 9, 10, FirstClick::Safe), 1).unwrap();
+//! assert!(result.moves >= result.guesses);
+//! ```
+
+pub mod endgame;
+pub mod guess;
+
+use std::time::Duration;
+
+use super::complete::analyse;
+use super::deduction::{Deduced, Deduction, Given};
+use super::fragment;
+use super::game::{CellState, Config, Game, Status};
+use super::layout::{default_click, LayoutError};
+
+/// A move: open a cell, 0-based (row, col) and whether it is certain (proved safe) or a guess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// Row, from 0.
+    pub row: usize,
+    /// Column, from 0.
+    pub col: usize,
+    /// Whether the cell is proved safe (or promised safe by the first-click rule).
+    pub certain: bool,
+}
+
+/// How one game went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// Whether every safe cell was opened.
+    pub won: bool,
+    /// Cells opened by the player (flood fill not counted), the first click included.
+    pub moves: usize,
+    /// Moves that were guesses (the first click is not one when the rule makes it safe).
+    pub guesses: usize,
+    /// CPU time the playing thread spent on the game (zero where the platform cannot say).
+    pub cpu: Duration,
+}
+
+/// What to do next, as row-major cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Plan {
+    /// The game is over.
+    Over,
+    /// These hidden cells are proved safe (in reading order); open all of them.
+    Certain(Vec<usize>),
+    /// Nothing is certain: open this cell.
+    Guess(usize),
+}
+
+/// The autoplayer's next move for the game as it stands: `None` when the game is over.
+///
+/// A certain move is the first proved-safe cell in reading order that is not flagged (a flagged
+/// one when all are: unflag it before opening, [`Game::open`] leaves flags alone).
+pub fn next_move(game: &Game) -> Option<Move> {
+    let cols = game.cols();
+    let at = |i: usize, certain| Move {
+        row: i / cols,
+        col: i % cols,
+        certain,
+    };
+    match plan(game) {
+        Plan::Over => None,
+        Plan::Certain(cells) => {
+            let unflagged = cells
+                .iter()
+                .find(|&&i| game.cells()[i] != CellState::Flagged);
+            Some(at(*unflagged.unwrap_or(&cells[0]), true))
+        }
+        Plan::Guess(i) => Some(at(i, false)),
+    }
+}
+
+/// Plans the next step for the game as it stands: every cell proved safe, or one guess.
+pub fn plan(game: &Game) -> Plan {
+    if game.status() != Status::Playing {
+        return Plan::Over;
+    }
+    let (rows, cols) = (game.rows(), game.cols());
+    if game.opened() == 0 {
+        let (r, c) = default_click(rows, cols, game.config().first_click);
+        let promised = game.layout().is_none() && game.mines() < rows * cols;
+        return if promised {
+            Plan::Certain(vec![r * cols + c])
+        } else {
+            Plan::Guess(r * cols + c)
+        };
+    }
+    let hidden: Vec<bool> = game
+        .cells()
+        .iter()
+        .map(|c| !matches!(c, CellState::Open(_)))
+        .collect();
+    let fallback = || Plan::Guess(hidden.iter().position(|&h| h).unwrap_or(0));
+    let board = game.visible();
+    let given = Given::total(game.mines());
+    let safe_hidden = |d: &Deduction| -> Vec<usize> {
+        (0..hidden.len())
+            .filter(|&i| hidden[i] && matches!(d.cells()[i], Deduced::Safe(_)))
+            .collect()
+    };
+    // Cheap local rules first; the full solver only when they find nothing.
+    let Ok(local) = fragment::solve(&board, given) else {
+        return fallback(); // a position no layout fits: cannot happen in a real game
+    };
+    let safe = safe_hidden(&local);
+    if !safe.is_empty() {
+        return Plan::Certain(safe);
+    }
+    // Then everything every layout agrees on; mines it proves are recorded and the position
+    // analysed again, so the guess sees every decided cell.
+    let mut cells = local.cells().to_vec();
+    loop {
+        let known = cells.iter().filter(|&&c| c == Deduced::Mine).count();
+        let Some(left) = game.mines().checked_sub(known) else {
+            return fallback();
+        };
+        let Ok(analysis) = analyse(&cells, rows, cols, Some(left)) else {
+            return fallback();
+        };
+        let safe: Vec<usize> = (0..cells.len())
+            .filter(|&i| hidden[i] && analysis.forced(i) == Some(false))
+            .collect();
+        if !safe.is_empty() {
+            return Plan::Certain(safe);
+        }
+        let mines: Vec<usize> = (0..cells.len())
+            .filter(|&i| cells[i] == Deduced::Undecided && analysis.forced(i) == Some(true))
+            .collect();
+        if mines.is_empty() {
+            let position = guess::Position {
+                rows,
+                cols,
+                cells: &cells,
+                mines_left: left,
+            };
+            return Plan::Guess(guess::choose(&position, &analysis));
+        }
+        for i in mines {
+            cells[i] = Deduced::Mine;
+        }
+    }
+}
+
+/// Plays `game` to the end with the autoplayer.
+pub fn play(game: &mut Game) -> GameResult {
+    let start = thread_cpu_time();
+    let (mut moves, mut guesses) = (0, 0);
+    let cols = game.cols();
+    loop {
+        match plan(game) {
+            Plan::Over => break,
+            Plan::Certain(cells) => {
+                for i in cells {
+                    if game.status() != Status::Playing {
+                        break;
+                    }
+                    if matches!(game.cells()[i], CellState::Open(_)) {
+                        continue; // opened by an earlier flood fill
+                    }
+                    if game.cells()[i] == CellState::Flagged {
+                        game.mark(i / cols, i % cols)
+                            .expect("on the board, game on");
+                    }
+                    moves += 1;
+                    game.open(i / cols, i % cols)
+                        .expect("on the board, game on");
+                }
+            }
+            Plan::Guess(i) => {
+                if game.cells()[i] == CellState::Flagged {
+                    game.mark(i / cols, i % cols)
+                        .expect("on the board, game on");
+                }
+                moves += 1;
+                guesses += 1;
+                game.open(i / cols, i % cols)
+                    .expect("on the board, game on");
+            }
+        }
+    }
+    GameResult {
+        won: game.status() == Status::Won,
+        moves,
+        guesses,
+        cpu: thread_cpu_time().saturating_sub(start),
+    }
+}
+
+/// Plays a new game (`Game::new(config, seed)`) to the end; fails only on a bad configuration.
+pub fn play_game(config: Config, seed: u64) -> Result<GameResult, LayoutError> {
+    let start = thread_cpu_time();
+    let mut game = Game::new(config, seed)?;
+    let mut result = play(&mut game);
+    result.cpu = thread_cpu_time().saturating_sub(start);
+    Ok(result)
+}
+
+/// CPU time used so far by the calling thread (`CLOCK_THREAD_CPUTIME_ID`); zero on platforms
+/// without it.
+pub fn thread_cpu_time() -> Duration {
+    #[cfg(unix)]
+    {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `ts` is a valid, writable timespec; the call only writes to it.
+        let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+        if rc == 0 {
+            return Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32);
+        }
+    }
+    Duration::ZERO
+}
