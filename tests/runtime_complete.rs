@@ -58,15 +58,7 @@ fn brute(
         if total.is_some_and(|t| t != shown + mask.count_ones() as usize) {
             continue;
         }
-        let fits = (0..cells.len()).all(|i| match cells[i] {
-            Deduced::Safe(Some(n)) => {
-                neighbours(rows, cols, i / cols, i % cols)
-                    .filter(|&j| mine[j])
-                    .count()
-                    == usize::from(n)
-            }
-            _ => true,
-        });
+        let fits = numbers_fit(rows, cols, cells, &mine);
         if fits {
             any = true;
             for &i in &unknown {
@@ -227,15 +219,7 @@ fn brute_probabilities(rows: usize, cols: usize, cells: &[Deduced], total: usize
         for (b, &i) in unknown.iter().enumerate() {
             mine[i] = mask >> b & 1 == 1;
         }
-        let fits = (0..cells.len()).all(|i| match cells[i] {
-            Deduced::Safe(Some(n)) => {
-                neighbours(rows, cols, i / cols, i % cols)
-                    .filter(|&j| mine[j])
-                    .count()
-                    == usize::from(n)
-            }
-            _ => true,
-        });
+        let fits = numbers_fit(rows, cols, cells, &mine);
         if fits {
             layouts += 1;
             for (i, m) in mine.iter().enumerate() {
@@ -284,4 +268,17 @@ fn mine_probabilities_agree_with_brute_force() {
             .is_none());
     }
     assert!(checked > 1000, "{checked}");
+}
+
+/// Whether the mine layout `mine` gives every revealed number on the board its count.
+fn numbers_fit(rows: usize, cols: usize, cells: &[Deduced], mine: &[bool]) -> bool {
+    (0..cells.len()).all(|i| match cells[i] {
+        Deduced::Safe(Some(n)) => {
+            neighbours(rows, cols, i / cols, i % cols)
+                .filter(|&j| mine[j])
+                .count()
+                == usize::from(n)
+        }
+        _ => true,
+    })
 }
