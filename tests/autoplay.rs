@@ -3,6 +3,9 @@
 
 use std::process::Command;
 
+mod support;
+use support::numbers_fit;
+
 use typesweeper::board::neighbours;
 use typesweeper::runtime::autoplay::guess::{Context, Position};
 use typesweeper::runtime::autoplay::{endgame, next_move, play, play_game, Move};
@@ -27,15 +30,7 @@ fn layouts(rows: usize, cols: usize, cells: &[Deduced], unknown: &[usize]) -> Ve
             for (b, &i) in unknown.iter().enumerate() {
                 mine[i] = mask >> b & 1 == 1;
             }
-            (0..cells.len()).all(|i| match cells[i] {
-                Deduced::Safe(Some(n)) => {
-                    neighbours(rows, cols, i / cols, i % cols)
-                        .filter(|&j| mine[j])
-                        .count()
-                        == usize::from(n)
-                }
-                _ => true,
-            })
+            numbers_fit(rows, cols, cells, &mine)
         })
         .collect()
 }

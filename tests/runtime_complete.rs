@@ -3,6 +3,9 @@
 //! consistent layouts agree (with nothing given, with the total count, and with the answer,
 //! revealing and re-solving), and that it reports a contradiction exactly when no layout fits.
 
+mod support;
+use support::numbers_fit;
+
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use typesweeper::board::{neighbours, Board, Cell};
@@ -268,17 +271,4 @@ fn mine_probabilities_agree_with_brute_force() {
             .is_none());
     }
     assert!(checked > 1000, "{checked}");
-}
-
-/// Whether the mine layout `mine` gives every revealed number on the board its count.
-fn numbers_fit(rows: usize, cols: usize, cells: &[Deduced], mine: &[bool]) -> bool {
-    (0..cells.len()).all(|i| match cells[i] {
-        Deduced::Safe(Some(n)) => {
-            neighbours(rows, cols, i / cols, i % cols)
-                .filter(|&j| mine[j])
-                .count()
-                == usize::from(n)
-        }
-        _ => true,
-    })
 }
