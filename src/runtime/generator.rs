@@ -16,7 +16,7 @@
 //! assert_eq!(find_board(&spec, found.seed, 1).unwrap(), found);
 //! ```
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use super::deduction::Given;
 use super::game::Game;
@@ -187,26 +187,47 @@ pub const RUST_HEADER: &str = "#![recursion_limit = \"512\"]\n";
 
 /// One `#[test]` that runs the compile-time `solve!` on the board and checks the answer.
 pub fn rust_test(n: usize, spec: &Spec, found: &Generated) -> String {
-    let mut out = String::new();
-    let rows = |out: &mut String, board: &Board| {
-        for line in board.to_string().lines() {
-            let _ = writeln!(out, "            [{line}]");
-        }
-    };
-    let _ = writeln!(
-        out,
-        "\n/// {}x{}/{}, seed {}.\n#[test]\nfn board_{n}() {{\n    let solved = typesweeper::solve! {{\n        puzzle: [",
-        spec.rows, spec.cols, spec.mines, found.seed
-    );
-    rows(&mut out, &found.puzzle);
-    out.push_str("        ]\n        answer: [\n");
-    rows(&mut out, &found.answer);
     let expected = found.answer.to_string().replace('\n', "\\n");
-    let _ = writeln!(
-        out,
-        "        ]\n    }};\n    assert_eq!(solved.to_string(), \"{expected}\");\n}}"
-    );
-    out
+    format!(
+        "\n/// {}x{}/{}, seed {}.\n#[test]\nfn board_{n}() {{\n    let solved = {};\n    assert_eq!(solved.to_string(), \"{expected}\");\n}}\n",
+        spec.rows,
+        spec.cols,
+        spec.mines,
+        found.seed,
+        solve_call(&found.puzzle, &found.answer, "    "),
+    )
+}
+
+/// A `solve!` call for `puzzle` and `answer`, one bracketed row per line, for a line indented
+/// by `indent` (the first line is not indented: it follows whatever precedes it).
+///
+/// ```
+/// use typesweeper::board::Board;
+/// let puzzle: Board = "? 1".parse().unwrap();
+/// let answer: Board = "x 1".parse().unwrap();
+/// assert_eq!(
+///     typesweeper::runtime::generator::solve_call(&puzzle, &answer, ""),
+///     "typesweeper::solve! {\n    puzzle: [\n        [? 1]\n    ]\n    answer: [\n        [x 1]\n    ]\n}"
+/// );
+/// ```
+pub fn solve_call(puzzle: &Board, answer: &Board, indent: &str) -> String {
+    // Row by row rather than by lines of text: a board of one empty row (corpus game 0) has no
+    // text but one row, `[]`.
+    let rows = |board: &Board| -> String {
+        (0..board.rows())
+            .map(|r| {
+                let cells: Vec<String> = (0..board.cols())
+                    .map(|c| board.get(r, c).to_string())
+                    .collect();
+                format!("{indent}        [{}]\n", cells.join(" "))
+            })
+            .collect()
+    };
+    format!(
+        "typesweeper::solve! {{\n{indent}    puzzle: [\n{}{indent}    ]\n{indent}    answer: [\n{}{indent}    ]\n{indent}}}",
+        rows(puzzle),
+        rows(answer),
+    )
 }
 
 #[cfg(test)]

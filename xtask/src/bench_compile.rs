@@ -18,7 +18,7 @@ use std::process::Command;
 use std::time::Instant;
 use typesweeper::board::{Board, Cell};
 use typesweeper::runtime::game::Game;
-use typesweeper::runtime::generator::{board_for_seed, Level, Spec};
+use typesweeper::runtime::generator::{board_for_seed, solve_call, Level, Spec};
 use typesweeper::runtime::layout::FirstClick;
 use typesweeper::runtime::{fragment, Given};
 
@@ -125,17 +125,6 @@ pub fn lucky_puzzle(size: &Size, seed: u64) -> (Board, Board, usize) {
     }
 }
 
-fn rows_text(board: &Board) -> String {
-    (0..board.rows())
-        .map(|r| {
-            let cells: Vec<String> = (0..board.cols())
-                .map(|c| board.get(r, c).to_string())
-                .collect();
-            format!("        [{}]\n", cells.join(" "))
-        })
-        .collect()
-}
-
 fn write_crate(dir: &Path, repo: &Path, puzzle: &Board, answer: &Board, limit: usize) {
     write_crate_of(dir, repo, &[(puzzle.clone(), answer.clone())], limit);
 }
@@ -162,9 +151,8 @@ fn write_crate_of(dir: &Path, repo: &Path, boards: &[(Board, Board)], limit: usi
         .iter()
         .map(|(puzzle, answer)| {
             format!(
-                "    let solved = typesweeper::solve! {{\n    puzzle: [\n{}    ]\n    answer: [\n{}    ]\n    }};\n    println!(\"{{solved}}\\n\");\n",
-                rows_text(puzzle),
-                rows_text(answer)
+                "    let solved = {};\n    println!(\"{{solved}}\\n\");\n",
+                solve_call(puzzle, answer, "    ")
             )
         })
         .collect();

@@ -178,29 +178,12 @@ fn ident(title: &str) -> String {
         .join("_")
 }
 
-/// A board as `solve!` rows, indented.
-fn rows(board: &Board, indent: &str) -> String {
-    (0..board.rows())
-        .map(|r| {
-            let cells: Vec<String> = (0..board.cols())
-                .map(|c| board.get(r, c).to_string())
-                .collect();
-            format!("{indent}[{}]\n", cells.join(" "))
-        })
-        .collect()
-}
-
 fn answer(e: &Block) -> &Board {
     e.answer.as_ref().expect("checked when read")
 }
 
 fn solve_call(e: &Block, indent: &str) -> String {
-    let inner = format!("{indent}        ");
-    format!(
-        "typesweeper::solve! {{\n{indent}    puzzle: [\n{}{indent}    ]\n{indent}    answer: [\n{}{indent}    ]\n{indent}}}",
-        rows(&e.puzzle, &inner),
-        rows(answer(e), &inner),
-    )
+    typesweeper::runtime::generator::solve_call(&e.puzzle, answer(e), indent)
 }
 
 fn test_file<'a>(doc: &str, entries: impl Iterator<Item = &'a Block>) -> String {
