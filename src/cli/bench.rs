@@ -7,64 +7,22 @@
 //! that played it). Exit 0, or 2 on bad arguments.
 
 use std::process::ExitCode;
-use std::str::FromStr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use typesweeper::runtime::autoplay::{play_game, GameResult};
-use typesweeper::runtime::game::{Config, Game};
+use typesweeper::runtime::game::{BoardLevel, Config, Game};
 use typesweeper::runtime::layout::FirstClick;
 
-use super::bad_input;
-
-/// A board size: a named level or `RxC/M`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Level {
-    rows: usize,
-    cols: usize,
-    mines: usize,
-}
-
-impl FromStr for Level {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Level, String> {
-        let level = |rows, cols, mines| Ok(Level { rows, cols, mines });
-        match s {
-            "beginner" => return level(9, 9, 10),
-            "intermediate" => return level(16, 16, 40),
-            "expert" => return level(16, 30, 99),
-            _ => {}
-        }
-        let bad = || {
-            format!(
-                "`{s}` is not a level: use beginner, intermediate, expert or ROWSxCOLS/MINES \
-                 (e.g. 16x30/99)"
-            )
-        };
-        let (size, mines) = s.split_once('/').ok_or_else(bad)?;
-        let (rows, cols) = size.split_once('x').ok_or_else(bad)?;
-        let number = |t: &str| t.parse::<usize>().map_err(|_| bad());
-        level(number(rows)?, number(cols)?, number(mines)?)
-    }
-}
-
-/// First-click rules as the command line names them.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum FirstClickArg {
-    /// The first click (at the corner) is never a mine.
-    Safe,
-    /// The first click (R3C3 on expert, R2C2 on smaller boards) and its neighbours are mine-free.
-    Zero,
-}
+use super::{bad_input, FirstClickArg};
 
 /// Arguments of `bench`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// beginner (9x9/10), intermediate (16x16/40), expert (16x30/99) or ROWSxCOLS/MINES.
     #[arg(long, default_value = "expert")]
-    level: Level,
+    level: BoardLevel,
     /// First-click rule.
     #[arg(long, value_enum, default_value_t = FirstClickArg::Safe)]
     first_click: FirstClickArg,
@@ -81,11 +39,8 @@ pub struct Args {
 
 /// Runs `bench`.
 pub fn run(args: Args) -> ExitCode {
-    let Level { rows, cols, mines } = args.level;
-    let rule = match args.first_click {
-        FirstClickArg::Safe => FirstClick::Safe,
-        FirstClickArg::Zero => FirstClick::Zero,
-    };
+    let (rows, cols, mines) = args.level.size();
+    let rule = FirstClick::from(args.first_click);
     let config = Config::new(rows, cols, mines, rule);
     if let Err(e) = Game::new(config, args.seed) {
         return bad_input(e);
@@ -181,28 +136,6 @@ fn wilson(wins: usize, games: usize) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn levels_parse() {
-        assert_eq!(
-            "expert".parse(),
-            Ok(Level {
-                rows: 16,
-                cols: 30,
-                mines: 99
-            })
-        );
-        assert_eq!(
-            "5x7/3".parse(),
-            Ok(Level {
-                rows: 5,
-                cols: 7,
-                mines: 3
-            })
-        );
-        assert!("5x7".parse::<Level>().is_err());
-        assert!("hard".parse::<Level>().is_err());
-    }
 
     #[test]
     fn wilson_interval_brackets_the_rate() {

@@ -13,16 +13,7 @@ use typesweeper::runtime::generator::{
 };
 use typesweeper::runtime::layout::FirstClick;
 
-use super::{bad_input, LevelArg};
-
-/// First-click rules as the command line names them.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum FirstClickArg {
-    /// The first click is never a mine.
-    Safe,
-    /// The first click and its neighbours are mine-free.
-    Zero,
-}
+use super::{bad_input, FirstClickArg, LevelArg};
 
 /// Output formats.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,10 +79,7 @@ pub fn run(args: Args) -> ExitCode {
         rows: args.rows,
         cols: args.cols,
         mines: args.mines,
-        first_click: match args.first_click {
-            FirstClickArg::Safe => FirstClick::Safe,
-            FirstClickArg::Zero => FirstClick::Zero,
-        },
+        first_click: FirstClick::from(args.first_click),
         click: args.click,
         level: match args.level {
             LevelArg::Fragment => Level::Fragment,

@@ -52,6 +52,25 @@ enum LevelArg {
     Complete,
 }
 
+/// First-click rules as the command line names them.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum FirstClickArg {
+    /// The first click (R1C1) is never a mine.
+    Safe,
+    /// The first click (R3C3 on expert-sized boards, R2C2 on smaller ones) and its neighbours
+    /// are mine-free.
+    Zero,
+}
+
+impl From<FirstClickArg> for typesweeper::runtime::layout::FirstClick {
+    fn from(arg: FirstClickArg) -> Self {
+        match arg {
+            FirstClickArg::Safe => Self::Safe,
+            FirstClickArg::Zero => Self::Zero,
+        }
+    }
+}
+
 /// Prints `message` as an error and returns exit code 2.
 fn bad_input(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("error: {message}");

@@ -8,17 +8,8 @@ use std::process::ExitCode;
 
 use typesweeper::runtime::layout::FirstClick;
 
-use super::bad_input;
+use super::{bad_input, FirstClickArg};
 use crate::tui::app::{BoardLevel, Settings};
-
-/// First-click rules as the command line names them.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum FirstClickArg {
-    /// The first click is never a mine.
-    Safe,
-    /// The first click and its neighbours are mine-free.
-    Zero,
-}
 
 /// Arguments of `play`.
 #[derive(clap::Args, Debug)]
@@ -44,10 +35,7 @@ pub struct Args {
 pub fn run(args: Args) -> ExitCode {
     let settings = Settings {
         level: args.level,
-        first_click: match args.first_click {
-            FirstClickArg::Safe => FirstClick::Safe,
-            FirstClickArg::Zero => FirstClick::Zero,
-        },
+        first_click: FirstClick::from(args.first_click),
         no_guess: args.no_guess,
         seed: args.seed,
     };

@@ -27,6 +27,7 @@
 //! ```
 
 use std::fmt;
+use std::str::FromStr;
 
 use super::layout::{place_mines, FirstClick, Guarantee, Layout, LayoutError};
 use crate::board::{neighbours, Board, Cell};
@@ -448,9 +449,99 @@ impl Game {
     }
 }
 
+/// A board size: one of the three presets or a custom one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardLevel {
+    /// 9x9 with 10 mines.
+    Beginner,
+    /// 16x16 with 40 mines.
+    Intermediate,
+    /// 16 rows, 30 columns, 99 mines.
+    Expert,
+    /// Any size.
+    Custom {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+        /// Mines.
+        mines: usize,
+    },
+}
+
+impl BoardLevel {
+    /// Rows, columns and mines.
+    pub fn size(self) -> (usize, usize, usize) {
+        match self {
+            BoardLevel::Beginner => (9, 9, 10),
+            BoardLevel::Intermediate => (16, 16, 40),
+            BoardLevel::Expert => (16, 30, 99),
+            BoardLevel::Custom { rows, cols, mines } => (rows, cols, mines),
+        }
+    }
+}
+
+impl fmt::Display for BoardLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardLevel::Beginner => f.write_str("beginner"),
+            BoardLevel::Intermediate => f.write_str("intermediate"),
+            BoardLevel::Expert => f.write_str("expert"),
+            BoardLevel::Custom { rows, cols, mines } => write!(f, "{rows}x{cols}/{mines}"),
+        }
+    }
+}
+
+impl FromStr for BoardLevel {
+    type Err = String;
+
+    /// `beginner`, `intermediate`, `expert` or `RxC/M` (rows, columns, mines).
+    fn from_str(text: &str) -> Result<BoardLevel, String> {
+        let bad = || {
+            format!(
+                "expected beginner, intermediate, expert or ROWSxCOLS/MINES (like 10x12/20), \
+                 got `{text}`"
+            )
+        };
+        match text.to_ascii_lowercase().as_str() {
+            "beginner" => return Ok(BoardLevel::Beginner),
+            "intermediate" => return Ok(BoardLevel::Intermediate),
+            "expert" => return Ok(BoardLevel::Expert),
+            _ => {}
+        }
+        let (size, mines) = text.split_once('/').ok_or_else(bad)?;
+        let (rows, cols) = size.split_once(['x', 'X']).ok_or_else(bad)?;
+        let number = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
+        Ok(BoardLevel::Custom {
+            rows: number(rows)?,
+            cols: number(cols)?,
+            mines: number(mines)?,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn levels_parse_and_print() {
+        assert_eq!("expert".parse(), Ok(BoardLevel::Expert));
+        assert_eq!("Beginner".parse(), Ok(BoardLevel::Beginner));
+        let custom: BoardLevel = "10x12/20".parse().unwrap();
+        assert_eq!(custom.size(), (10, 12, 20));
+        assert_eq!(custom.to_string(), "10x12/20");
+        assert_eq!(BoardLevel::Intermediate.size(), (16, 16, 40));
+        assert_eq!(BoardLevel::Expert.size(), (16, 30, 99));
+        assert_eq!(
+            "5x7/3".parse::<BoardLevel>().map(BoardLevel::size),
+            Ok((5, 7, 3))
+        );
+        assert!("5x7".parse::<BoardLevel>().is_err());
+        for bad in ["", "hard", "10x12", "10/20", "ax2/3", "3x3/-1"] {
+            assert!(bad.parse::<BoardLevel>().is_err(), "{bad}");
+        }
+    }
 
     fn layout(rows: usize, cols: usize, mines: &[usize]) -> Layout {
         let mut m = vec![false; rows * cols];

@@ -2,8 +2,6 @@
 //! overlays, timer, messages, best times). Driven by terminal events and a clock reading passed
 //! in, so tests can run it without a terminal and without waiting.
 
-use std::fmt;
-use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyEventKind, MouseEventKind};
@@ -24,76 +22,7 @@ pub const NO_GUESS_ATTEMPTS: u64 = 20_000;
 /// custom boards may have no such board in reach).
 pub const NO_GUESS_BUDGET: Duration = Duration::from_secs(5);
 
-/// A board size: one of the three presets or a custom one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BoardLevel {
-    /// 9x9 with 10 mines.
-    Beginner,
-    /// 16x16 with 40 mines.
-    Intermediate,
-    /// 16 rows, 30 columns, 99 mines.
-    Expert,
-    /// Any size.
-    Custom {
-        /// Rows.
-        rows: usize,
-        /// Columns.
-        cols: usize,
-        /// Mines.
-        mines: usize,
-    },
-}
-
-impl BoardLevel {
-    /// Rows, columns and mines.
-    pub fn size(self) -> (usize, usize, usize) {
-        match self {
-            BoardLevel::Beginner => (9, 9, 10),
-            BoardLevel::Intermediate => (16, 16, 40),
-            BoardLevel::Expert => (16, 30, 99),
-            BoardLevel::Custom { rows, cols, mines } => (rows, cols, mines),
-        }
-    }
-}
-
-impl fmt::Display for BoardLevel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoardLevel::Beginner => f.write_str("beginner"),
-            BoardLevel::Intermediate => f.write_str("intermediate"),
-            BoardLevel::Expert => f.write_str("expert"),
-            BoardLevel::Custom { rows, cols, mines } => write!(f, "{rows}x{cols}/{mines}"),
-        }
-    }
-}
-
-impl FromStr for BoardLevel {
-    type Err = String;
-
-    /// `beginner`, `intermediate`, `expert` or `RxC/M` (rows, columns, mines).
-    fn from_str(text: &str) -> Result<BoardLevel, String> {
-        let bad = || {
-            format!(
-                "expected beginner, intermediate, expert or ROWSxCOLS/MINES (like 10x12/20), \
-                 got `{text}`"
-            )
-        };
-        match text.to_ascii_lowercase().as_str() {
-            "beginner" => return Ok(BoardLevel::Beginner),
-            "intermediate" => return Ok(BoardLevel::Intermediate),
-            "expert" => return Ok(BoardLevel::Expert),
-            _ => {}
-        }
-        let (size, mines) = text.split_once('/').ok_or_else(bad)?;
-        let (rows, cols) = size.split_once(['x', 'X']).ok_or_else(bad)?;
-        let number = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
-        Ok(BoardLevel::Custom {
-            rows: number(rows)?,
-            cols: number(cols)?,
-            mines: number(mines)?,
-        })
-    }
-}
+pub use typesweeper::runtime::game::BoardLevel;
 
 /// How games are dealt.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -744,16 +673,7 @@ mod tests {
     use typesweeper::runtime::generator::Level as SolverLevel;
 
     #[test]
-    fn levels_parse_and_print() {
-        assert_eq!("expert".parse(), Ok(BoardLevel::Expert));
-        assert_eq!("Beginner".parse(), Ok(BoardLevel::Beginner));
-        let custom: BoardLevel = "10x12/20".parse().unwrap();
-        assert_eq!(custom.size(), (10, 12, 20));
-        assert_eq!(custom.to_string(), "10x12/20");
-        assert_eq!(BoardLevel::Intermediate.size(), (16, 16, 40));
-        for bad in ["", "hard", "10x12", "10/20", "ax2/3", "3x3/-1"] {
-            assert!(bad.parse::<BoardLevel>().is_err(), "{bad}");
-        }
+    fn a_level_too_dense_for_its_board_is_refused() {
         let too_many = settings("3x3/10".parse().unwrap(), 1);
         assert!(App::check(&too_many).unwrap_err().contains("do not fit"));
         assert!(App::new(too_many, BestTimes::in_memory(), |s| s, None).is_err());
