@@ -45,8 +45,9 @@ pub mod typelevel;
 pub use frunk_core::hlist::{HCons, HNil};
 pub use frunk_core::HList;
 pub use typelevel::cell::{CellType, Mine, Num};
+pub use typelevel::chunks::{End, Holds, Var};
 pub use typelevel::peano::{FromUnsigned, Peano, S, Z};
-pub use typelevel::rules::{Decided, NeighbsToRules, Reveal, Rule};
+pub use typelevel::rules::{CellRules, Decided, Names, NeighbsToRules, Reveal, Rule};
 pub use typelevel::solved::{BoardRows, CellRow, CellRows, RowCells, Solved};
 pub use typelevel::verify::{Tally, Verify, VerifyBack};
 

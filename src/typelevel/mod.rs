@@ -3,6 +3,7 @@
 //! See the crate documentation for how the pieces fit together.
 
 pub mod cell;
+pub mod chunks;
 pub mod peano;
 pub mod quiet;
 pub mod rules;

@@ -14,6 +14,7 @@
 
 use super::cell::{Mine, Num};
 use super::peano::{S, Z};
+use super::verify::Tally;
 use frunk_core::hlist::{HCons, HNil};
 
 // ---------------------------------------------------------------------------------------------
@@ -85,6 +86,48 @@ impl Reveal<Mine> for Mine {}
 impl<N> Reveal<Num<N>> for Num<N> {}
 
 // ---------------------------------------------------------------------------------------------
+// CellRules: everything an unknown cell says once it is decided
+// ---------------------------------------------------------------------------------------------
+
+/// Unknown cell `Self`, once decided, meets its answer cell `A` ([`Reveal`]), constrains its
+/// neighbour list `Ns` if it is a number ([`Rule`]), and takes the mine count along the chain
+/// from `Before` to `After` ([`Tally`]).
+///
+/// One bound instead of three: `solve!` states it once per unknown cell, and while the cell is
+/// unknown it is one waiting obligation instead of three.
+///
+/// ```
+/// use typesweeper::{CellRules, HList, Mine, Num, S, Z};
+/// // A cell proved safe shows the answer's `1`, so its only unknown neighbour is the mine.
+/// fn reveal<K, N: Default>() -> N
+/// where
+///     Num<K>: CellRules<Num<S<Z>>, HList![N], S<Z>, S<Z>>,
+/// {
+///     N::default()
+/// }
+/// let _neighbour: Mine = reveal::<_, _>();
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "contradiction: the cell `{Self}` does not fit its answer `{A}`, its neighbours `{Ns}` or the mine total",
+    label = "this cell cannot be what the rules prove"
+)]
+pub trait CellRules<A, Ns, Before, After> {}
+
+/// A mine is a mine in the answer and takes one from the count.
+impl<A, Ns, Before, After> CellRules<A, Ns, Before, After> for Mine where
+    Mine: Reveal<A> + Tally<Before, After>
+{
+}
+
+/// A number shows the answer's count, which its neighbours must hold, and keeps the count.
+impl<N, A, Ns, Before, After> CellRules<A, Ns, Before, After> for Num<N>
+where
+    Num<N>: Reveal<A> + Tally<Before, After>,
+    Ns: Rule<N>,
+{
+}
+
+// ---------------------------------------------------------------------------------------------
 // Decided: a cell the solver must derive
 // ---------------------------------------------------------------------------------------------
 
@@ -101,3 +144,15 @@ impl<Name> Decided<Name> for Mine {}
 
 /// A number is decided, even before its count is revealed.
 impl<Name, N> Decided<Name> for Num<N> {}
+
+/// Marker type `Self` (`R3C4`) names unknown cell `Cell`, which must be [`Decided`].
+///
+/// `solve!` states `R3C4: Names<Cell_R3C4>` for every unknown cell as a bound of its solving
+/// function, spanned at the cell's `?`. Its `Self` is known, so rustc selects the one impl at
+/// once and waits on `Cell_R3C4: Decided<R3C4>`; if the cell is never derived, the error names
+/// it and points at its `?`. (A bound on the cell's own type parameter would do the same, but
+/// rustc checks bounds on type parameters in time quadratic in their number.)
+pub trait Names<Cell: ?Sized> {}
+
+/// Every marker names a cell that must be decided: `Name: Names<C>` when `C: Decided<Name>`.
+impl<Name, C: Decided<Name>> Names<C> for Name {}

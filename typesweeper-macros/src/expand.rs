@@ -1,12 +1,16 @@
 //! What `solve!` and `puzzle!` expand to.
 //!
 //! `solve!` becomes a block holding one generic function, `puzzle`, whose type parameters are
-//! the board's cells named after their coordinates (`R1C1` is the top-left cell), and a call of
-//! it that passes every shown cell as a type and every unknown cell as `_`. The function's
-//! where-clauses are the rules; rustc must infer every `_` from them. The answer appears in
-//! just two places: each unknown cell's `Reveal<answer cell>` bound, which waits until the
-//! solver has proved the cell safe or a mine, and the mine total among the unknown cells that
-//! starts the `Verify` chain.
+//! the board's unknown cells named after their coordinates (`Cell_R1C1` is the top-left cell),
+//! the counts of the mine chain and the rows of the result, and a call of it that passes every
+//! parameter as `_`: rustc must infer them all. The rules live in chunk impls (see
+//! `typesweeper::Holds`): each holds the bounds of up to 64 chain links (a cell's
+//! `CellRules` and the link's `Verify` and `VerifyBack`) or shown numbers (`NeighbsToRules`),
+//! and `puzzle` has one bound per chunk plus one `Names` bound per unknown cell, spanned at its
+//! `?`, so that an undecided cell's error points at it. The answer appears in just two places:
+//! each unknown cell's `CellRules<answer cell, ..>` bound, whose `Reveal` waits until the solver
+//! has proved the cell safe or a mine, and the mine total among the unknown cells that starts
+//! the `Verify` chain.
 
 use crate::parse::{self, Error, SpannedBoard};
 use proc_macro2::{Ident, Span, TokenStream, TokenTree};
@@ -151,9 +155,15 @@ fn cell_name(board: &Board, i: usize) -> Ident {
     format_ident!("R{}C{}", i / cols + 1, i % cols + 1)
 }
 
+/// How many chain links (or shown numbers) one chunk impl holds: small enough that rustc's
+/// checks of each impl's own bounds (quadratic in their number) stay cheap, large enough that
+/// the solving function has few bounds.
+const CHUNK: usize = 64;
+
 fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenStream {
     let board = &puzzle.board;
     let cells = board.cells();
+    let answer_cells = answer.board.cells();
     // The type parameter of an unknown cell, and the marker type that names it in errors.
     let names: Vec<Ident> = (0..cells.len())
         .map(|i| format_ident!("Cell_{}", cell_name(board, i)))
@@ -167,59 +177,34 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
             c => cell_type(c),
         })
         .collect();
+    let neighbour_list = |i: usize| {
+        let ns = board.neighbours_of(i).map(|j| &ty[j]);
+        quote!(::typesweeper::HList![#(#ns),*])
+    };
+    let unknown_neighbours = |i: usize| board.neighbours_of(i).filter(|&j| !cells[j].is_known());
 
-    // Bounds whose `Self` is a type parameter are written on the parameter itself: rustc scans
-    // the where-clauses once per parameter (looking for `?Sized`), quadratic in the board when
-    // every bound is a where-clause.
-    let mut bounds = Bounds::default();
-    // Decided: first, so that the first error of a stuck board names its first undecided cell.
-    for &i in &unknown {
-        let (name, span) = (&names[i], puzzle.spans[i]);
-        let marker = &markers[i];
-        bounds.on(name, quote_spanned!(span=> ::typesweeper::Decided<#marker>));
-    }
-    // Reveal: each unknown cell waits for the solver, then meets its answer cell.
-    for &i in &unknown {
-        let (name, ans, span) = (
-            &names[i],
-            cell_type(answer.board.cells()[i]),
-            answer.spans[i],
-        );
-        bounds.on(name, quote_spanned!(span=> ::typesweeper::Reveal<#ans>));
-    }
-    // NeighbsToRules: every cell that is or may become a number constrains its neighbours.
-    for i in 0..cells.len() {
-        let ns: Vec<usize> = board.neighbours_of(i).collect();
-        if cells[i] == Cell::Mine
-            || (cells[i].is_known() && ns.iter().all(|&j| cells[j].is_known()))
-        {
-            continue; // a mine says nothing; a shown number with no unknown neighbour was checked
-        }
-        let span = puzzle.spans[i];
-        let ns = ns.iter().map(|&j| &ty[j]);
-        let bound = quote_spanned!(span=>
-            ::typesweeper::NeighbsToRules<::typesweeper::HList![#(#ns),*]>
-        );
-        if cells[i].is_known() {
-            bounds.on_type(ty[i].clone(), bound);
-        } else {
-            bounds.on(&names[i], bound);
-        }
-    }
-    // Verify: the answer's mine total over the unknown cells, as a chain of counts, nearest to
-    // the shown cells first (roughly the order a solve reaches them, which keeps the counts that
-    // are still partial short).
-    let mut counts = Vec::new();
-    let answer_cells = answer.board.cells();
+    let mut chunks = Chunks::default();
+    // Names (a cell must be decided): first and in reading order, so that the first error of a
+    // stuck board names its first undecided cell; not in a chunk, so that it points at its `?`.
+    let mut wheres: Vec<TokenStream> = unknown
+        .iter()
+        .map(|&i| {
+            let (name, marker, span) = (&names[i], &markers[i], puzzle.spans[i]);
+            quote_spanned!(span=> #marker: ::typesweeper::Names<#name>)
+        })
+        .collect();
+    // The chain of mine counts over the unknown cells (see `Verify`), nearest to the shown
+    // cells first (roughly the order a solve reaches them, which keeps the counts that are
+    // still partial short), with each link's cell rules: one chunk per run of links.
     let mines = unknown
         .iter()
         .filter(|&&i| answer_cells[i] == Cell::Mine)
         .count();
-    let mut before: Option<Ident> = None; // None: the total itself
     let order = by_distance_from_shown(board);
+    let mut counts: Vec<Ident> = Vec::new();
+    let mut before: Option<Ident> = None; // None: the total itself
     for (k, &i) in order.iter().enumerate() {
-        let name = &names[i];
-        let span = puzzle.spans[i];
+        let (name, span) = (&names[i], puzzle.spans[i]);
         let after = (k + 1 < order.len()).then(|| format_ident!("MinesAfter_{}", markers[i]));
         let before_ty = before
             .as_ref()
@@ -227,46 +212,99 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
         let after_ty = after
             .as_ref()
             .map_or_else(|| peano(0), |a| a.to_token_stream());
-        bounds.on(
-            name,
-            quote_spanned!(span=> ::typesweeper::Tally<#before_ty, #after_ty>),
+        let ans = cell_type(answer_cells[i]);
+        let ns = neighbour_list(i);
+        let vars = std::iter::once(name.clone())
+            .chain(unknown_neighbours(i).map(|j| names[j].clone()))
+            .chain(before.clone())
+            .chain(after.clone());
+        chunks.add(
+            span,
+            quote_spanned!(span=>
+                #name: ::typesweeper::CellRules<#ans, #ns, #before_ty, #after_ty>,
+                #before_ty: ::typesweeper::Verify<#name, #after_ty>,
+                #after_ty: ::typesweeper::VerifyBack<#name, #before_ty>
+            ),
+            vars,
         );
-        let verify = quote_spanned!(span=> ::typesweeper::Verify<#name, #after_ty>);
-        match &before {
-            Some(b) => bounds.on(b, verify),
-            None => bounds.on_type(before_ty.clone(), verify),
-        }
-        let back = quote_spanned!(span=> ::typesweeper::VerifyBack<#name, #before_ty>);
-        match &after {
-            Some(a) => {
-                counts.push(a.clone());
-                bounds.on(a, back);
-            }
-            None => bounds.on_type(after_ty.clone(), back),
-        }
+        counts.extend(after.clone());
         before = after;
     }
-
-    let rows = (0..board.rows()).map(|r| {
+    // NeighbsToRules: every shown number with an unknown neighbour constrains them.
+    for i in 0..cells.len() {
+        if !matches!(cells[i], Cell::Num(_)) || unknown_neighbours(i).next().is_none() {
+            continue; // a mine says nothing; a number with no unknown neighbour was checked
+        }
+        let (me, ns, span) = (&ty[i], neighbour_list(i), puzzle.spans[i]);
+        chunks.add(
+            span,
+            quote_spanned!(span=> #me: ::typesweeper::NeighbsToRules<#ns>),
+            unknown_neighbours(i).map(|j| names[j].clone()),
+        );
+    }
+    chunks.close();
+    // The rows of the result, one chunk each, so that the solving function needs no bound on
+    // its cell parameters (a row is an HList, which needs its cells `Sized`).
+    let row_params: Vec<Ident> = (1..=board.rows())
+        .map(|r| format_ident!("Row_{}", r))
+        .collect();
+    for (r, row_param) in row_params.iter().enumerate() {
         let row = &ty[r * board.cols()..(r + 1) * board.cols()];
-        quote!(::typesweeper::HList![#(#row),*])
-    });
-    let params: Vec<TokenStream> = unknown
+        let vars: Vec<Ident> = (r * board.cols()..(r + 1) * board.cols())
+            .filter(|&i| !cells[i].is_known())
+            .map(|i| names[i].clone())
+            .collect();
+        let span = puzzle.spans.get(r * board.cols()).copied().unwrap_or(call);
+        chunks.add_row(
+            span,
+            row_param,
+            quote!(::typesweeper::HList![#(#row),*]),
+            vars,
+        );
+    }
+
+    let mut items = Vec::new();
+    for (k, chunk) in chunks.done.iter().enumerate() {
+        let marker = format_ident!("Chunk{}", k);
+        let params = &chunk.vars;
+        let list = vars_list(params.iter().map(ToTokens::to_token_stream));
+        // A row chunk's list starts with the row: built from the cells in the impl, and the
+        // function's row parameter at the use.
+        let (impl_vars, fn_vars) = match &chunk.row {
+            Some((param, row)) => (
+                quote!(::typesweeper::Var<#row, #list>),
+                quote!(::typesweeper::Var<#param, #list>),
+            ),
+            None => (list.clone(), list),
+        };
+        let bounds = &chunk.bounds;
+        // Spanned at the chunk's first cell, so that notes about the chunk point into the board.
+        let span = chunk.span;
+        items.push(quote_spanned! {span=>
+            struct #marker;
+            #[allow(non_camel_case_types, clippy::type_complexity)]
+            impl<#(#params),*> ::typesweeper::Holds<#impl_vars> for #marker where #(#bounds,)* {}
+        });
+        wheres.push(quote_spanned!(span=> #marker: ::typesweeper::Holds<#fn_vars>));
+    }
+
+    let params: Vec<&Ident> = unknown
         .iter()
         .map(|&i| &names[i])
         .chain(&counts)
-        .map(|p| {
-            let on = bounds.on_param.remove(&p.to_string()).unwrap_or_default();
-            quote!(#p: #(#on)+*)
-        })
+        .chain(&row_params)
         .collect();
-    let wheres = bounds.on_types.iter().map(|(t, b)| quote!(#t: #b));
     // Every parameter is passed as `_`, an unknown cell's spanned at its `?`: an error about a
     // cell rustc cannot derive points at the cell (and rustc suggests no turbofish).
     let holes = unknown
         .iter()
         .map(|&i| quote_spanned!(puzzle.spans[i]=> _))
-        .chain(counts.iter().map(|_| quote_spanned!(call=> _)));
+        .chain(
+            counts
+                .iter()
+                .chain(&row_params)
+                .map(|_| quote_spanned!(call=> _)),
+        );
     let call = quote_spanned!(call=> puzzle::<#(#holes),*>());
     let marker_items = unknown.iter().map(|&i| {
         let m = &markers[i];
@@ -275,8 +313,9 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
     quote! {
         {
             #(#marker_items)*
+            #(#items)*
             #[allow(non_snake_case, non_camel_case_types, clippy::type_complexity, clippy::extra_unused_type_parameters)]
-            const fn puzzle<#(#params),*>() -> ::typesweeper::Solved<::typesweeper::HList![#(#rows),*]>
+            const fn puzzle<#(#params),*>() -> ::typesweeper::Solved<::typesweeper::HList![#(#row_params),*]>
             where
                 #(#wheres,)*
             {
@@ -290,24 +329,81 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
     }
 }
 
-/// The bounds of the generated function: on each type parameter, in the order stated, and on
-/// other types (shown cells, the total) as where-clauses.
-#[derive(Default)]
-struct Bounds {
-    on_param: std::collections::HashMap<String, Vec<TokenStream>>,
-    on_types: Vec<(TokenStream, TokenStream)>,
+/// A `Var` list type of the given variables.
+fn vars_list(vars: impl DoubleEndedIterator<Item = TokenStream>) -> TokenStream {
+    vars.rev().fold(
+        quote!(::typesweeper::End),
+        |tail, v| quote!(::typesweeper::Var<#v, #tail>),
+    )
 }
 
-impl Bounds {
-    fn on(&mut self, param: &Ident, bound: TokenStream) {
-        self.on_param
-            .entry(param.to_string())
-            .or_default()
-            .push(bound);
+/// One impl of `Holds`: its bounds and the variables they mention (its type parameters), or a
+/// row of the result and the unknown cells in it.
+struct Chunk {
+    span: Span,
+    bounds: Vec<TokenStream>,
+    vars: Vec<Ident>,
+    seen: std::collections::HashSet<Ident>,
+    row: Option<(Ident, TokenStream)>,
+    links: usize,
+}
+
+impl Default for Chunk {
+    fn default() -> Self {
+        Chunk {
+            span: Span::call_site(),
+            bounds: Vec::new(),
+            vars: Vec::new(),
+            seen: std::collections::HashSet::new(),
+            row: None,
+            links: 0,
+        }
+    }
+}
+
+/// The chunks, in the order their bounds are stated.
+#[derive(Default)]
+struct Chunks {
+    done: Vec<Chunk>,
+    open: Chunk,
+}
+
+impl Chunks {
+    /// Adds one cell's bounds (or one link's, or one number's) to the open chunk, closing it
+    /// when it is full.
+    fn add(&mut self, span: Span, bounds: TokenStream, vars: impl IntoIterator<Item = Ident>) {
+        let chunk = &mut self.open;
+        if chunk.links == 0 {
+            chunk.span = span;
+        }
+        chunk.bounds.push(bounds);
+        for v in vars {
+            if chunk.seen.insert(v.clone()) {
+                chunk.vars.push(v);
+            }
+        }
+        chunk.links += 1;
+        if chunk.links == CHUNK {
+            self.close();
+        }
     }
 
-    fn on_type(&mut self, ty: TokenStream, bound: TokenStream) {
-        self.on_types.push((ty, bound));
+    /// Closes the open chunk (if it has anything), so the next bounds start a new one.
+    fn close(&mut self) {
+        if self.open.links > 0 {
+            self.done.push(std::mem::take(&mut self.open));
+        }
+    }
+
+    /// A chunk that builds row type `row` from its unknown cells `vars` into `param`.
+    fn add_row(&mut self, span: Span, param: &Ident, row: TokenStream, vars: Vec<Ident>) {
+        self.close();
+        self.done.push(Chunk {
+            span,
+            vars,
+            row: Some((param.clone(), row)),
+            ..Chunk::default()
+        });
     }
 }
 
