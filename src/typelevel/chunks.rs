@@ -4,7 +4,7 @@
 //! function's own signature in time that grows with the square of its bounds (each bound's
 //! well-formedness check scans every other bound, and so does the check for `?Sized` on each
 //! type parameter): at 4000 unknown cells that alone took seconds. So the macro puts the rules
-//! of a few dozen cells at a time into one impl of [`Holds`] on a marker struct (a *chunk*),
+//! of a few cells at a time into one impl of [`Holds`] on a marker struct (a *chunk*),
 //! with only the cells and counts those rules mention as the impl's parameters, and the solving
 //! function carries one bound per chunk: `Chunk3: Holds<Var<Cell_R1C1, Var<MinesAfter_R1C1, ...>>>`.
 //! The variables are the function's type parameters, passed as `_`, so they are inference

@@ -4,7 +4,7 @@
 //! the board's unknown cells named after their coordinates (`Cell_R1C1` is the top-left cell),
 //! the counts of the mine chain and the rows of the result, and a call of it that passes every
 //! parameter as `_`: rustc must infer them all. The rules live in chunk impls (see
-//! `typesweeper::Holds`): each holds the bounds of up to 64 chain links (a cell's
+//! `typesweeper::Holds`): each holds the bounds of up to 8 chain links (a cell's
 //! `CellRules` and the link's `Verify` and `VerifyBack`) or shown numbers (`NeighbsToRules`),
 //! and `puzzle` has one bound per chunk plus one `Names` bound per unknown cell, spanned at its
 //! `?`, so that an undecided cell's error points at it. The answer appears in just two places:
@@ -156,9 +156,12 @@ fn cell_name(board: &Board, i: usize) -> Ident {
 }
 
 /// How many chain links (or shown numbers) one chunk impl holds: small enough that rustc's
-/// checks of each impl's own bounds (quadratic in their number) stay cheap, large enough that
-/// the solving function has few bounds.
-const CHUNK: usize = 64;
+/// checks of each impl's own bounds (quadratic in their number) stay cheap, and small enough for
+/// `-Znext-solver`, which proves a chunk's bounds as one goal and gives up inferring anything
+/// from it when the goal is large (16x16 boards fail with 32 links per chunk, pass with 8);
+/// large enough that the solving function has few bounds. The default solver takes the same
+/// time with 8, 16 or 64.
+const CHUNK: usize = 8;
 
 fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenStream {
     let board = &puzzle.board;
@@ -178,8 +181,13 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
         })
         .collect();
     let neighbour_list = |i: usize| {
-        let ns = board.neighbours_of(i).map(|j| &ty[j]);
-        quote!(::typesweeper::HList![#(#ns),*])
+        hlist(
+            board
+                .neighbours_of(i)
+                .map(|j| ty[j].clone())
+                .collect::<Vec<_>>()
+                .into_iter(),
+        )
     };
     let unknown_neighbours = |i: usize| board.neighbours_of(i).filter(|&j| !cells[j].is_known());
 
@@ -255,12 +263,7 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
             .map(|i| names[i].clone())
             .collect();
         let span = puzzle.spans.get(r * board.cols()).copied().unwrap_or(call);
-        chunks.add_row(
-            span,
-            row_param,
-            quote!(::typesweeper::HList![#(#row),*]),
-            vars,
-        );
+        chunks.add_row(span, row_param, hlist(row.iter().cloned()), vars);
     }
 
     let mut items = Vec::new();
@@ -306,6 +309,7 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
                 .map(|_| quote_spanned!(call=> _)),
         );
     let call = quote_spanned!(call=> puzzle::<#(#holes),*>());
+    let rows = hlist(row_params.iter().map(ToTokens::to_token_stream));
     let marker_items = unknown.iter().map(|&i| {
         let m = &markers[i];
         quote!(struct #m;)
@@ -315,7 +319,7 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
             #(#marker_items)*
             #(#items)*
             #[allow(non_snake_case, non_camel_case_types, clippy::type_complexity, clippy::extra_unused_type_parameters)]
-            const fn puzzle<#(#params),*>() -> ::typesweeper::Solved<::typesweeper::HList![#(#row_params),*]>
+            const fn puzzle<#(#params),*>() -> ::typesweeper::Solved<#rows>
             where
                 #(#wheres,)*
             {
@@ -327,6 +331,15 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
             solved()
         }
     }
+}
+
+/// An HList type of the given types, written out (`HCons<A, HCons<B, HNil>>`): expanding the
+/// `HList!` macro thousands of times costs rustc more than reading the types.
+fn hlist(items: impl DoubleEndedIterator<Item = TokenStream>) -> TokenStream {
+    items.rev().fold(
+        quote!(::typesweeper::HNil),
+        |tail, t| quote!(::typesweeper::HCons<#t, #tail>),
+    )
 }
 
 /// A `Var` list type of the given variables.
