@@ -10,7 +10,8 @@
 //! Each link is stated three times, by three sets of impls that agree:
 //!
 //! * [`Tally`], headed on the cell: once the cell is known, it ties the counts on its two sides
-//!   (a mine takes one, a number keeps the count), exactly, in either direction.
+//!   (a mine takes one, a number keeps the count), exactly, in either direction. `solve!` states
+//!   it as part of the cell's [`CellRules`](super::rules::CellRules) bound.
 //! * [`Verify`], headed on the count before the cell: `0` before means the cell is safe; a count
 //!   known to be at least `n` (the partial type `S<S<_>>` is "at least two") flows on as at least
 //!   `n - 1`; and at least one before with none after means the cell is a mine.
