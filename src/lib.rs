@@ -47,7 +47,7 @@ pub use frunk_core::HList;
 pub use typelevel::cell::{CellType, Mine, Num};
 pub use typelevel::chunks::{End, Holds, Var};
 pub use typelevel::peano::{FromUnsigned, Peano, S, Z};
-pub use typelevel::rules::{CellRules, Decided, Names, NeighbsToRules, Reveal, Rule};
+pub use typelevel::rules::{CellRules, Decided, NeighbsToRules, Reveal, Rule};
 pub use typelevel::solved::{BoardRows, CellRow, CellRows, RowCells, Solved};
 pub use typelevel::verify::{Tally, Verify, VerifyBack};
 

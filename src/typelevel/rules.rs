@@ -144,15 +144,3 @@ impl<Name> Decided<Name> for Mine {}
 
 /// A number is decided, even before its count is revealed.
 impl<Name, N> Decided<Name> for Num<N> {}
-
-/// Marker type `Self` (`R3C4`) names unknown cell `Cell`, which must be [`Decided`].
-///
-/// `solve!` states `R3C4: Names<Cell_R3C4>` for every unknown cell as a bound of its solving
-/// function, spanned at the cell's `?`. Its `Self` is known, so rustc selects the one impl at
-/// once and waits on `Cell_R3C4: Decided<R3C4>`; if the cell is never derived, the error names
-/// it and points at its `?`. (A bound on the cell's own type parameter would do the same, but
-/// rustc checks bounds on type parameters in time quadratic in their number.)
-pub trait Names<Cell: ?Sized> {}
-
-/// Every marker names a cell that must be decided: `Name: Names<C>` when `C: Decided<Name>`.
-impl<Name, C: Decided<Name>> Names<C> for Name {}

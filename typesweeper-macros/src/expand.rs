@@ -6,8 +6,9 @@
 //! parameter as `_`: rustc must infer them all. The rules live in chunk impls (see
 //! `typesweeper::Holds`): each holds the bounds of up to 8 chain links (a cell's
 //! `CellRules` and the link's `Verify` and `VerifyBack`) or shown numbers (`NeighbsToRules`),
-//! and `puzzle` has one bound per chunk plus one `Names` bound per unknown cell, spanned at its
-//! `?`, so that an undecided cell's error points at it. The answer appears in just two places:
+//! and `puzzle` has one bound per chunk. The first chunks are the rows of the result, which
+//! also say each of their unknown cells must be `Decided`, so that a stuck board's first error
+//! names its first undecided cell and points at its row. The answer appears in just two places:
 //! each unknown cell's `CellRules<answer cell, ..>` bound, whose `Reveal` waits until the solver
 //! has proved the cell safe or a mine, and the mine total among the unknown cells that starts
 //! the `Verify` chain.
@@ -192,15 +193,33 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
     let unknown_neighbours = |i: usize| board.neighbours_of(i).filter(|&j| !cells[j].is_known());
 
     let mut chunks = Chunks::default();
-    // Names (a cell must be decided): first and in reading order, so that the first error of a
-    // stuck board names its first undecided cell; not in a chunk, so that it points at its `?`.
-    let mut wheres: Vec<TokenStream> = unknown
-        .iter()
-        .map(|&i| {
-            let (name, marker, span) = (&names[i], &markers[i], puzzle.spans[i]);
-            quote_spanned!(span=> #marker: ::typesweeper::Names<#name>)
-        })
+    // The rows of the result, one chunk each and first: a row chunk builds the row's HList from
+    // its cells (so that `puzzle` needs no bound on its cell parameters; an HList needs its
+    // cells `Sized`) and says each unknown cell must be `Decided`. Being first, in reading
+    // order, those bounds give the first error of a stuck board: it names the first undecided
+    // cell and points at its row.
+    let row_params: Vec<Ident> = (1..=board.rows())
+        .map(|r| format_ident!("Row_{}", r))
         .collect();
+    for (r, row_param) in row_params.iter().enumerate() {
+        let row = &ty[r * board.cols()..(r + 1) * board.cols()];
+        let unknown_in_row: Vec<usize> = (r * board.cols()..(r + 1) * board.cols())
+            .filter(|&i| !cells[i].is_known())
+            .collect();
+        let decided = unknown_in_row.iter().map(|&i| {
+            let (name, marker, span) = (&names[i], &markers[i], puzzle.spans[i]);
+            quote_spanned!(span=> #name: ::typesweeper::Decided<#marker>)
+        });
+        let vars = unknown_in_row.iter().map(|&i| names[i].clone()).collect();
+        let span = puzzle.row_spans.get(r).copied().unwrap_or(call);
+        chunks.add_row(
+            span,
+            row_param,
+            hlist(row.iter().cloned()),
+            decided.collect(),
+            vars,
+        );
+    }
     // The chain of mine counts over the unknown cells (see `Verify`), nearest to the shown
     // cells first (roughly the order a solve reaches them, which keeps the counts that are
     // still partial short), with each link's cell rules: one chunk per run of links.
@@ -251,22 +270,8 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
         );
     }
     chunks.close();
-    // The rows of the result, one chunk each, so that the solving function needs no bound on
-    // its cell parameters (a row is an HList, which needs its cells `Sized`).
-    let row_params: Vec<Ident> = (1..=board.rows())
-        .map(|r| format_ident!("Row_{}", r))
-        .collect();
-    for (r, row_param) in row_params.iter().enumerate() {
-        let row = &ty[r * board.cols()..(r + 1) * board.cols()];
-        let vars: Vec<Ident> = (r * board.cols()..(r + 1) * board.cols())
-            .filter(|&i| !cells[i].is_known())
-            .map(|i| names[i].clone())
-            .collect();
-        let span = puzzle.spans.get(r * board.cols()).copied().unwrap_or(call);
-        chunks.add_row(span, row_param, hlist(row.iter().cloned()), vars);
-    }
-
     let mut items = Vec::new();
+    let mut wheres = Vec::new();
     for (k, chunk) in chunks.done.iter().enumerate() {
         let marker = format_ident!("Chunk{}", k);
         let params = &chunk.vars;
@@ -408,11 +413,20 @@ impl Chunks {
         }
     }
 
-    /// A chunk that builds row type `row` from its unknown cells `vars` into `param`.
-    fn add_row(&mut self, span: Span, param: &Ident, row: TokenStream, vars: Vec<Ident>) {
+    /// A chunk that builds row type `row` from its unknown cells `vars` into `param`, with
+    /// `bounds` on those cells.
+    fn add_row(
+        &mut self,
+        span: Span,
+        param: &Ident,
+        row: TokenStream,
+        bounds: Vec<TokenStream>,
+        vars: Vec<Ident>,
+    ) {
         self.close();
         self.done.push(Chunk {
             span,
+            bounds,
             vars,
             row: Some((param.clone(), row)),
             ..Chunk::default()

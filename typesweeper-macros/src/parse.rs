@@ -27,6 +27,8 @@ impl Error {
 pub struct SpannedBoard {
     pub board: Board,
     pub spans: Vec<Span>,
+    /// Each row's span (its `[ ... ]`).
+    pub row_spans: Vec<Span>,
     /// The span of the whole `[ ... ]` group.
     pub span: Span,
     /// The span of the section's label (`puzzle` or `answer`).
@@ -94,6 +96,7 @@ pub fn section(
 pub fn board(group: &proc_macro2::Group) -> Result<SpannedBoard, Error> {
     let mut rows: Vec<Vec<Cell>> = Vec::new();
     let mut spans = Vec::new();
+    let mut row_spans = Vec::new();
     for tt in group.stream() {
         match tt {
             TokenTree::Group(row) if row.delimiter() == Delimiter::Bracket => {
@@ -118,6 +121,7 @@ pub fn board(group: &proc_macro2::Group) -> Result<SpannedBoard, Error> {
                     }
                 }
                 rows.push(cells);
+                row_spans.push(row.span());
             }
             tt if is_comma(&tt) => {}
             other => {
@@ -138,6 +142,7 @@ pub fn board(group: &proc_macro2::Group) -> Result<SpannedBoard, Error> {
     Ok(SpannedBoard {
         board,
         spans,
+        row_spans,
         span: group.span(),
         label: group.span(),
     })
