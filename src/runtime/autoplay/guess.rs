@@ -1,18 +1,19 @@
 //! Choosing a guess when no cell is certain.
 //!
 //! In order: the [`endgame`] search when few layouts remain; a forced 50/50
-//! ([`forced_fifty_fifty`]); otherwise the best [`score`] among the candidates nearly as safe
-//! as the safest cell. A cell's [`Outcome`] is found by writing each number it could show into
-//! the position and counting the layouts that fit ([`Analysis::ln_layouts`]): that gives the
-//! exact chance of each number, whether it is dead (one possible number), the chance that
-//! opening it proves some other cell safe (progress), and otherwise how safe the next guess
-//! would be.
+//! ([`forced_fifty_fifty`]); a pseudo 50/50 ([`risk::pseudo_fifty_fifty`]: a cell that is a
+//! mine only inside a 50/50 no number can settle); otherwise the best [`score`] among the
+//! candidates nearly as safe as the safest cell. A cell's [`Outcome`] is found by writing each
+//! number it could show into the position and counting the layouts that fit
+//! ([`Analysis::ln_layouts`]): that gives the exact chance of each number, whether it is dead
+//! (one possible number), the chance that opening it proves some other cell safe (progress),
+//! and otherwise how safe the next guess would be.
 
 use crate::board::neighbours;
 use crate::runtime::complete::{analyse, ln_add, ln_convolve, ln_factorials, Analysis};
 use crate::runtime::deduction::Deduced;
 
-use super::endgame;
+use super::{endgame, risk};
 
 /// A position to guess in: every cell that can be decided is decided.
 #[derive(Clone, Copy, Debug)]
@@ -92,11 +93,15 @@ pub fn choose(position: &Position<'_>, analysis: &Analysis) -> usize {
     if let Some(cell) = forced_fifty_fifty(position, &p, &undecided) {
         return cell;
     }
+    let context = Context::new(position, analysis);
+    let live = |c: usize| context.outcome(c, 1.0 - p[c]).values > 1;
+    if let Some(cell) = risk::pseudo_fifty_fifty(position, analysis, &p, live) {
+        return cell;
+    }
     let open_around: Vec<usize> = (0..position.cells.len())
         .map(|i| position.undecided_neighbours(i))
         .collect();
     let best_safety = undecided.iter().map(|&i| 1.0 - p[i]).fold(0.0, f64::max);
-    let context = Context::new(position, analysis);
     let candidates = candidates(
         position,
         analysis,
