@@ -254,7 +254,7 @@ fn pseudo_fifty_fifties_are_found_and_only_those() {
 /// Pinned: beginner, safe first click, seeds 0..300. A change of strategy moves it; if the new
 /// figure is intended (check the bench: `cargo run --release -- bench --level beginner --games
 /// 10000`), update the constant to what the failure message reports.
-const BEGINNER_WINS_0_300: usize = 282;
+const BEGINNER_WINS_0_300: usize = 283;
 
 #[test]
 fn beginner_win_count_is_pinned() {
