@@ -5,10 +5,12 @@
 //! set of layouts, cells safe in all of them are opened (their numbers split the set), and
 //! otherwise every openable cell is tried, its chance to win being the sum over the numbers it
 //! can show of the chance of that number times the best chance to win from the layouts that
-//! show it. Results are memoised on the set of layouts and the cells opened; cells are tried
+//! show it. Results are memoised on the set of layouts (known by the xor of random 128-bit tags
+//! of its layouts, so a key costs no allocation) and the cells opened; cells are tried
 //! safest first and the search stops as soon as a cell's safety cannot beat the best so far.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::board::neighbours;
 use crate::runtime::deduction::Deduced;
@@ -46,7 +48,11 @@ struct Search {
     around: Vec<u128>,
     /// Every layout of the undecided cells (bit set = mine).
     layouts: Vec<u128>,
-    memo: HashMap<(Vec<u16>, u128), f64>,
+    /// Per layout, a random tag; a set of layouts is known by the xor of its tags.
+    tags: Vec<u128>,
+    /// Per undecided cell, a random tag (to tell apart the numbers certain cells show).
+    cell_tags: Vec<u128>,
+    memo: HashMap<(u128, u128), f64, BuildHasherDefault<TagHasher>>,
     steps: usize,
 }
 
@@ -88,9 +94,13 @@ impl Search {
         Some(Search {
             base: undecided.iter().map(|&i| mines_of(i) as u8).collect(),
             around: undecided.iter().map(|&i| around_of(i)).collect(),
+            tags: (0..layouts.len() as u64).map(tag).collect(),
+            cell_tags: (0..undecided.len() as u64)
+                .map(|k| tag(CELL_TAGS + k))
+                .collect(),
             cells: undecided,
             layouts,
-            memo: HashMap::new(),
+            memo: HashMap::default(),
             steps: 0,
         })
     }
@@ -123,7 +133,10 @@ impl Search {
         if self.steps > BUDGET {
             return None;
         }
-        let key = (set.to_vec(), opened);
+        let key = (
+            set.iter().fold(0, |h, &l| h ^ self.tags[l as usize]),
+            opened,
+        );
         if let Some(&w) = self.memo.get(&key) {
             return Some(w);
         }
@@ -134,14 +147,22 @@ impl Search {
             let ks: Vec<usize> = (0..self.cells.len())
                 .filter(|&k| safe >> k & 1 == 1)
                 .collect();
-            let mut parts: HashMap<Vec<u8>, Vec<u16>> = HashMap::new();
+            // Layouts showing the same numbers there (told apart by a random-weighted sum).
+            let mut parts: Vec<(u128, Vec<u16>)> = Vec::new();
             for &l in set {
                 let layout = self.layouts[l as usize];
-                let key: Vec<u8> = ks.iter().map(|&k| self.value(k, layout)).collect();
-                parts.entry(key).or_default().push(l);
+                let key = ks.iter().fold(0u128, |h, &k| {
+                    h.wrapping_add(
+                        u128::from(self.value(k, layout)).wrapping_mul(self.cell_tags[k]),
+                    )
+                });
+                match parts.iter_mut().find(|p| p.0 == key) {
+                    Some(part) => part.1.push(l),
+                    None => parts.push((key, vec![l])),
+                }
             }
             let mut w = 0.0;
-            for part in parts.values() {
+            for (_, part) in &parts {
                 w += part.len() as f64 * self.win(part, opened | safe)?;
             }
             w / set.len() as f64
@@ -188,6 +209,48 @@ impl Search {
             }
         }
         Some(best)
+    }
+}
+
+/// Where the tags of cells start (those of layouts start at 0).
+const CELL_TAGS: u64 = 1 << 40;
+
+/// A random 128-bit tag for `i` (splitmix64, twice).
+fn tag(i: u64) -> u128 {
+    let mix = |mut z: u64| {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let a = mix(i
+        .wrapping_mul(2)
+        .wrapping_add(1)
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let b = mix(i
+        .wrapping_mul(2)
+        .wrapping_add(2)
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    u128::from(a) << 64 | u128::from(b)
+}
+
+/// Hashes memo keys, which are random tags already: folds their bits together.
+#[derive(Default)]
+struct TagHasher(u64);
+
+impl Hasher for TagHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+
+    fn write_u128(&mut self, x: u128) {
+        self.0 = (self.0.rotate_left(29) ^ x as u64 ^ (x >> 64) as u64)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
     }
 }
 

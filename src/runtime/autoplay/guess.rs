@@ -1,18 +1,19 @@
 //! Choosing a guess when no cell is certain.
 //!
 //! In order: the [`endgame`] search when few layouts remain; a forced 50/50
-//! ([`forced_fifty_fifty`]); otherwise the best [`score`] among the candidates nearly as safe
-//! as the safest cell. A cell's [`Outcome`] is found by writing each number it could show into
-//! the position and counting the layouts that fit ([`Analysis::ln_layouts`]): that gives the
-//! exact chance of each number, whether it is dead (one possible number), the chance that
-//! opening it proves some other cell safe (progress), and otherwise how safe the next guess
-//! would be.
+//! ([`forced_fifty_fifty`]); a pseudo 50/50 ([`risk::pseudo_fifty_fifty`]: a cell that is a
+//! mine only inside a 50/50 no number can settle); otherwise the best [`score`] among the
+//! candidates nearly as safe as the safest cell. A cell's [`Outcome`] is found by writing each
+//! number it could show into the position and counting the layouts that fit
+//! ([`Analysis::ln_layouts`]): that gives the exact chance of each number, whether it is dead
+//! (one possible number), the chance that opening it proves some other cell safe (progress),
+//! and otherwise how safe the next guess would be.
 
 use crate::board::neighbours;
 use crate::runtime::complete::{analyse, ln_add, ln_convolve, ln_factorials, Analysis};
 use crate::runtime::deduction::Deduced;
 
-use super::endgame;
+use super::{endgame, risk};
 
 /// A position to guess in: every cell that can be decided is decided.
 #[derive(Clone, Copy, Debug)]
@@ -50,6 +51,36 @@ pub const MAX_INTERIOR: usize = 3;
 /// again those with the fewest undecided neighbours.
 pub const MAX_NEXT_TO_FRONTIER: usize = 4;
 
+/// The next guess is judged by a blend of the safest and the second safest cell left (weights
+/// `1 - SECOND_WEIGHT` and `SECOND_WEIGHT`, JSMinesweeper's 4:1): a position with two good
+/// guesses is better than one with a single good guess.
+pub const SECOND_WEIGHT: f64 = 0.2;
+
+/// The two highest safeties among cells (a safety shared by two cells counts twice).
+#[derive(Clone, Copy, Debug, Default)]
+struct Top {
+    first: f64,
+    second: f64,
+}
+
+impl Top {
+    /// Counts `n` cells of safety `s`.
+    fn add(&mut self, s: f64, n: usize) {
+        for _ in 0..n.min(2) {
+            if s > self.first {
+                self.second = self.first;
+                self.first = s;
+            } else if s > self.second {
+                self.second = s;
+            }
+        }
+    }
+
+    fn blend(self) -> f64 {
+        (1.0 - SECOND_WEIGHT) * self.first + SECOND_WEIGHT * self.second
+    }
+}
+
 /// What opening one cell can lead to.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
@@ -63,8 +94,9 @@ pub struct Outcome {
     /// Each number it can show and the chance of it, given that it is safe.
     pub chances: Vec<(u8, f64)>,
     /// Given that it is safe, the expected chance that the game goes on: 1 when its number
-    /// proves a cell safe, else the safety of the safest guess left (cells near it re-solved
-    /// exactly, the rest at their chance now).
+    /// proves a cell safe, else the safety of the next guess (cells near it re-solved exactly,
+    /// the rest at their chance now): the safest cell's blended with the second safest's
+    /// ([`SECOND_WEIGHT`]).
     pub secondary: f64,
 }
 
@@ -92,11 +124,15 @@ pub fn choose(position: &Position<'_>, analysis: &Analysis) -> usize {
     if let Some(cell) = forced_fifty_fifty(position, &p, &undecided) {
         return cell;
     }
+    let context = Context::new(position, analysis);
+    let live = |c: usize| context.outcome(c, 1.0 - p[c]).values > 1;
+    if let Some(cell) = risk::pseudo_fifty_fifty(position, analysis, &p, live) {
+        return cell;
+    }
     let open_around: Vec<usize> = (0..position.cells.len())
         .map(|i| position.undecided_neighbours(i))
         .collect();
     let best_safety = undecided.iter().map(|&i| 1.0 - p[i]).fold(0.0, f64::max);
-    let context = Context::new(position, analysis);
     let candidates = candidates(
         position,
         analysis,
@@ -246,14 +282,13 @@ impl<'a> Context<'a> {
         }
     }
 
-    /// The safety of the safest undecided cell of the region solved in `a` (numbers only),
-    /// with the rest of the board as `ln_rest` (layouts per mine count) and `ln_total` all
-    /// layouts; `free` cells of `a` touch no number.
-    fn best_region_safety(&self, a: &Analysis, ln_rest: &[f64], ln_total: f64, free: usize) -> f64 {
+    /// Adds to `top` the safeties of the undecided cells of the region solved in `a` (numbers
+    /// only), with the rest of the board as `ln_rest` (layouts per mine count) and `ln_total`
+    /// all layouts; `free` cells of `a` touch no number.
+    fn region_top(&self, a: &Analysis, ln_rest: &[f64], ln_total: f64, free: usize, top: &mut Top) {
         let left = self.position.mines_left;
         let free_row: Vec<f64> = (0..=free).map(|j| self.ln_binomial(free, j)).collect();
         let dists: Vec<Vec<f64>> = a.components.iter().map(|c| c.ln_distribution()).collect();
-        let mut best: f64 = 0.0;
         for (j, comp) in a.components.iter().enumerate() {
             let others = (0..dists.len())
                 .filter(|&k| k != j)
@@ -271,10 +306,9 @@ impl<'a> Context<'a> {
             }
             for (b, cells) in comp.boxes.iter().enumerate() {
                 let p = (mines[b] - ln_total).exp() / cells.len() as f64;
-                best = best.max(1.0 - p);
+                top.add(1.0 - p, cells.len());
             }
         }
-        best
     }
 
     /// Opens `cell` in thought with every number it could show: the chance of each, and
@@ -365,10 +399,10 @@ impl<'a> Context<'a> {
             in_region[i] = true;
         }
         in_region[cell] = true;
-        let best_outside = (0..cells.len())
-            .filter(|&i| !in_region[i] && cells[i] == Deduced::Undecided)
-            .map(|i| 1.0 - self.p[i])
-            .fold(0.0, f64::max);
+        let mut outside = Top::default();
+        for i in (0..cells.len()).filter(|&i| !in_region[i] && cells[i] == Deduced::Undecided) {
+            outside.add(1.0 - self.p[i], 1);
+        }
         let mut weights: Vec<(f64, bool, u8, f64)> = Vec::new();
         for v in mines..=mines + around.len() {
             cropped[sub(cell)] = Deduced::Safe(Some(v as u8));
@@ -392,8 +426,9 @@ impl<'a> Context<'a> {
             let next = if progress {
                 1.0
             } else {
-                self.best_region_safety(&a, &ln_rest, ln, free)
-                    .max(best_outside)
+                let mut top = outside;
+                self.region_top(&a, &ln_rest, ln, free, &mut top);
+                top.blend()
             };
             weights.push((ln, progress, v as u8, next));
         }

@@ -38,6 +38,7 @@
 
 pub mod endgame;
 pub mod guess;
+pub mod risk;
 
 use std::time::Duration;
 
