@@ -88,13 +88,17 @@ impl<Rows: BoardRows> fmt::Debug for Solved<Rows> {
 // Constant lists read off the types
 // ---------------------------------------------------------------------------------------------
 
-/// One row of cells as a constant linked list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CellRow {
-    /// The end of the row.
-    End,
-    /// A cell and the rest of the row.
-    Cell(Cell, &'static CellRow),
+/// One row of cells, read off a row type at compile time.
+///
+/// A plain value (the cells packed two to a byte), not a linked list of references: a list
+/// would give every cell of a solved board its own static, and rustc spent seconds emitting the
+/// statics of a 64x64 board.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct CellRow {
+    len: usize,
+    /// Cell codes (0-8 a number, 9 a mine), two per byte, last cell first: each row type adds
+    /// its head cell at the end without moving the others.
+    packed: [u8; CellRow::CAPACITY / 2],
 }
 
 /// The rows of a board as a constant linked list.
@@ -107,38 +111,86 @@ pub enum CellRows {
 }
 
 impl CellRow {
+    /// The longest row a solved board can have.
+    pub const CAPACITY: usize = 1024;
+
+    /// A row with no cells.
+    pub const EMPTY: CellRow = CellRow {
+        len: 0,
+        packed: [0; CellRow::CAPACITY / 2],
+    };
+
+    /// `cell` followed by the cells of `self`.
+    ///
+    /// # Panics
+    ///
+    /// If the row would be longer than [`CellRow::CAPACITY`] (at compile time, when a row type
+    /// is read).
+    pub const fn prepend(self, cell: Cell) -> CellRow {
+        assert!(
+            self.len < CellRow::CAPACITY,
+            "a solved row can hold at most 1024 cells"
+        );
+        let code = match cell {
+            Cell::Mine => 9,
+            Cell::Num(n) => n,
+            Cell::Unknown => panic!("a solved row holds only decided cells"),
+        };
+        let mut packed = self.packed;
+        let (byte, shift) = (self.len / 2, (self.len % 2) * 4);
+        packed[byte] |= code << shift;
+        CellRow {
+            len: self.len + 1,
+            packed,
+        }
+    }
+
     /// The cell in column `col` (from 0), if the row is that long.
     pub const fn get(&self, col: usize) -> Option<Cell> {
-        match (self, col) {
-            (CellRow::End, _) => None,
-            (CellRow::Cell(c, _), 0) => Some(*c),
-            (CellRow::Cell(_, rest), _) => rest.get(col - 1),
+        if col >= self.len {
+            return None;
         }
+        let at = self.len - 1 - col;
+        let code = (self.packed[at / 2] >> ((at % 2) * 4)) & 0xf;
+        Some(if code == 9 {
+            Cell::Mine
+        } else {
+            Cell::Num(code)
+        })
     }
 
     /// Number of cells.
     pub const fn len(&self) -> usize {
-        match self {
-            CellRow::End => 0,
-            CellRow::Cell(_, rest) => 1 + rest.len(),
-        }
+        self.len
     }
 
     /// Whether the row has no cells.
     pub const fn is_empty(&self) -> bool {
-        matches!(self, CellRow::End)
+        self.len == 0
     }
 
     /// The cells, left to right.
     pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
-        let mut at = self;
-        core::iter::from_fn(move || match at {
-            CellRow::End => None,
-            CellRow::Cell(c, rest) => {
-                at = rest;
-                Some(*c)
+        (0..self.len).filter_map(|col| self.get(col))
+    }
+
+    /// How many cells are mines.
+    pub const fn mines(&self) -> usize {
+        let mut count = 0;
+        let mut col = 0;
+        while col < self.len {
+            if matches!(self.get(col), Some(Cell::Mine)) {
+                count += 1;
             }
-        })
+            col += 1;
+        }
+        count
+    }
+}
+
+impl fmt::Debug for CellRow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
     }
 }
 
@@ -169,7 +221,7 @@ impl CellRows {
     pub const fn mines(&self) -> usize {
         match self {
             CellRows::End => 0,
-            CellRows::Row(r, rest) => row_mines(r) + rest.mines(),
+            CellRows::Row(r, rest) => r.mines() + rest.mines(),
         }
     }
 
@@ -186,13 +238,6 @@ impl CellRows {
     }
 }
 
-const fn row_mines(row: &CellRow) -> usize {
-    match row {
-        CellRow::End => 0,
-        CellRow::Cell(c, rest) => matches!(c, Cell::Mine) as usize + row_mines(rest),
-    }
-}
-
 /// An HList of decided cells, read as a constant row.
 pub trait RowCells {
     /// The row.
@@ -201,12 +246,12 @@ pub trait RowCells {
 
 /// An empty row.
 impl RowCells for HNil {
-    const ROW: CellRow = CellRow::End;
+    const ROW: CellRow = CellRow::EMPTY;
 }
 
 /// A cell before the rest of the row.
 impl<H: CellType, T: RowCells> RowCells for HCons<H, T> {
-    const ROW: CellRow = CellRow::Cell(H::CELL, &T::ROW);
+    const ROW: CellRow = T::ROW.prepend(H::CELL);
 }
 
 /// An HList of rows, read as constant rows.
