@@ -302,8 +302,8 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
         .chain(&counts)
         .chain(&row_params)
         .collect();
-    // Every parameter is passed as `_`, an unknown cell's spanned at its `?`: an error about a
-    // cell rustc cannot derive points at the cell (and rustc suggests no turbofish).
+    // Every parameter is passed as `_`, an unknown cell's spanned at its `?`: rustc suggests no
+    // turbofish in its errors, whose first one names the cell (and points at its row).
     let holes = unknown
         .iter()
         .map(|&i| quote_spanned!(puzzle.spans[i]=> _))

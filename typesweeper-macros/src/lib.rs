@@ -47,7 +47,7 @@ use proc_macro::TokenStream;
 /// * A board the rules cannot finish fails with `error[E0283]: type annotations needed`, whose
 ///   first error reads ``cannot infer type of the type parameter `Cell_R3C4` `` and
 ///   ``cannot satisfy `_: Decided<R3C4>` `` for the first undecided cell in reading order (rows and
-///   columns count from 1), and points at that cell's `?`.
+///   columns count from 1), and points at that cell's row.
 /// * The recursion limit must be at least the number of mines among the unknown cells plus 10
 ///   (measured: 99 mines need 100, 154 need 160); rustc's default, 128, covers boards up to
 ///   about 118 hidden mines. Past it rustc fails with `E0275` and names the attribute to add at
