@@ -181,15 +181,7 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
             c => cell_type(c),
         })
         .collect();
-    let neighbour_list = |i: usize| {
-        hlist(
-            board
-                .neighbours_of(i)
-                .map(|j| ty[j].clone())
-                .collect::<Vec<_>>()
-                .into_iter(),
-        )
-    };
+    let neighbour_list = |i: usize| hlist(board.neighbours_of(i).map(|j| ty[j].clone()));
     let unknown_neighbours = |i: usize| board.neighbours_of(i).filter(|&j| !cells[j].is_known());
 
     let mut chunks = Chunks::default();
@@ -340,19 +332,30 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
 
 /// An HList type of the given types, written out (`HCons<A, HCons<B, HNil>>`): expanding the
 /// `HList!` macro thousands of times costs rustc more than reading the types.
-fn hlist(items: impl DoubleEndedIterator<Item = TokenStream>) -> TokenStream {
-    items.rev().fold(
+fn hlist(items: impl IntoIterator<Item = TokenStream>) -> TokenStream {
+    type_list(
+        quote!(::typesweeper::HCons),
         quote!(::typesweeper::HNil),
-        |tail, t| quote!(::typesweeper::HCons<#t, #tail>),
+        items,
     )
 }
 
 /// A `Var` list type of the given variables.
-fn vars_list(vars: impl DoubleEndedIterator<Item = TokenStream>) -> TokenStream {
-    vars.rev().fold(
-        quote!(::typesweeper::End),
-        |tail, v| quote!(::typesweeper::Var<#v, #tail>),
-    )
+fn vars_list(vars: impl IntoIterator<Item = TokenStream>) -> TokenStream {
+    type_list(quote!(::typesweeper::Var), quote!(::typesweeper::End), vars)
+}
+
+/// `Cons<A, Cons<B, End>>` for the items `A, B`.
+fn type_list(
+    cons: TokenStream,
+    end: TokenStream,
+    items: impl IntoIterator<Item = TokenStream>,
+) -> TokenStream {
+    let items: Vec<TokenStream> = items.into_iter().collect();
+    items
+        .into_iter()
+        .rev()
+        .fold(end, |tail, t| quote!(#cons<#t, #tail>))
 }
 
 /// One impl of `Holds`: its bounds and the variables they mention (its type parameters), or a
@@ -363,7 +366,6 @@ struct Chunk {
     vars: Vec<Ident>,
     seen: std::collections::HashSet<Ident>,
     row: Option<(Ident, TokenStream)>,
-    links: usize,
 }
 
 impl Default for Chunk {
@@ -374,7 +376,6 @@ impl Default for Chunk {
             vars: Vec::new(),
             seen: std::collections::HashSet::new(),
             row: None,
-            links: 0,
         }
     }
 }
@@ -391,7 +392,7 @@ impl Chunks {
     /// when it is full.
     fn add(&mut self, span: Span, bounds: TokenStream, vars: impl IntoIterator<Item = Ident>) {
         let chunk = &mut self.open;
-        if chunk.links == 0 {
+        if chunk.bounds.is_empty() {
             chunk.span = span;
         }
         chunk.bounds.push(bounds);
@@ -400,15 +401,14 @@ impl Chunks {
                 chunk.vars.push(v);
             }
         }
-        chunk.links += 1;
-        if chunk.links == CHUNK {
+        if chunk.bounds.len() == CHUNK {
             self.close();
         }
     }
 
     /// Closes the open chunk (if it has anything), so the next bounds start a new one.
     fn close(&mut self) {
-        if self.open.links > 0 {
+        if !self.open.bounds.is_empty() {
             self.done.push(std::mem::take(&mut self.open));
         }
     }
