@@ -49,7 +49,7 @@ pub use typelevel::chunks::{End, Holds, Var};
 pub use typelevel::peano::{FromUnsigned, Peano, S, Z};
 pub use typelevel::rules::{CellRules, Decided, NeighbsToRules, Reveal, Rule};
 pub use typelevel::solved::{BoardRows, CellRow, CellRows, RowCells, Solved};
-pub use typelevel::verify::{Tally, Verify, VerifyBack};
+pub use typelevel::verify::{Later, Tally, Verify, VerifyBack};
 
 pub use typesweeper_macros::{puzzle, solve};
 

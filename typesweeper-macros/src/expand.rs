@@ -11,7 +11,10 @@
 //! names its first undecided cell and points at its row. The answer appears in just two places:
 //! each unknown cell's `CellRules<answer cell, ..>` bound, whose `Reveal` waits until the solver
 //! has proved the cell safe or a mine, and the mine total among the unknown cells that starts
-//! the `Verify` chain.
+//! the `Verify` chain. The last chunks are a delay line (`typesweeper::Later`) that hands the
+//! total to the chain's first forward `Verify` bound only after as many rounds of rustc's
+//! fulfilment loop as the board has rows and columns, which keeps the forward rule from walking
+//! deep partial counts while the cells at the start of the chain are still unknown.
 
 use crate::parse::{self, Error, SpannedBoard};
 use proc_macro2::{Ident, Span, TokenStream, TokenTree};
@@ -164,6 +167,10 @@ fn cell_name(board: &Board, i: usize) -> Ident {
 /// time with 8, 16 or 64.
 const CHUNK: usize = 8;
 
+/// The longest delay line before the forward rule (see `Later`), in rounds: rows + columns up
+/// to this. Each round costs a pass over every waiting obligation; 64x64 needed about 30.
+const MAX_DELAY: usize = 256;
+
 fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenStream {
     let board = &puzzle.board;
     let cells = board.cells();
@@ -221,6 +228,11 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
         .count();
     let order = by_distance_from_shown(board);
     let mut counts: Vec<Ident> = Vec::new();
+    // The first forward `Verify` bound gets the total through a delay line (see `Later`): one
+    // link per round of rustc's fulfilment loop, about as many rounds as the local rules need
+    // to settle the cells nearest the shown numbers, which start the chain.
+    let delay = (board.rows() + board.cols()).min(MAX_DELAY);
+    let held: Vec<Ident> = (0..=delay).map(|d| format_ident!("Total_{}", d)).collect();
     let mut before: Option<Ident> = None; // None: the total itself
     for (k, &i) in order.iter().enumerate() {
         let (name, span) = (&names[i], puzzle.spans[i]);
@@ -233,15 +245,22 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
             .map_or_else(|| peano(0), |a| a.to_token_stream());
         let ans = cell_type(answer_cells[i]);
         let ns = neighbour_list(i);
+        // The first link's forward bound reads the total from the end of the delay line.
+        let forward = if k == 0 {
+            held[0].to_token_stream()
+        } else {
+            before_ty.clone()
+        };
         let vars = std::iter::once(name.clone())
             .chain(unknown_neighbours(i).map(|j| names[j].clone()))
             .chain(before.clone())
-            .chain(after.clone());
+            .chain(after.clone())
+            .chain((k == 0).then(|| held[0].clone()));
         chunks.add(
             span,
             quote_spanned!(span=>
                 #name: ::typesweeper::CellRules<#ans, #ns, #before_ty, #after_ty>,
-                #before_ty: ::typesweeper::Verify<#name, #after_ty>,
+                #forward: ::typesweeper::Verify<#name, #after_ty>,
                 #after_ty: ::typesweeper::VerifyBack<#name, #before_ty>
             ),
             vars,
@@ -260,6 +279,29 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
             quote_spanned!(span=> #me: ::typesweeper::NeighbsToRules<#ns>),
             unknown_neighbours(i).map(|j| names[j].clone()),
         );
+    }
+    // The delay line, in this order: rustc visits its bounds in the order they are stated, so
+    // each link waits for the next round, when the one stated after it has been solved.
+    if !order.is_empty() {
+        chunks.close();
+        for d in 0..delay {
+            let (from, to) = (&held[d + 1], &held[d]);
+            chunks.add(
+                call,
+                quote!(#from: ::typesweeper::Later<#to>),
+                [from.clone(), to.clone()],
+            );
+            // One link per chunk: `-Znext-solver` proves a chunk's bounds as one goal, in a
+            // bounded number of passes, and overflows on a line of eight.
+            chunks.close();
+        }
+        let (total, last) = (peano(mines), &held[delay]);
+        chunks.add(
+            call,
+            quote!(#total: ::typesweeper::Later<#last>),
+            [last.clone()],
+        );
+        counts.extend(held);
     }
     chunks.close();
     let mut items = Vec::new();
