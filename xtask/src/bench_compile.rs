@@ -8,10 +8,11 @@
 //! must finish, with most of the board still hidden. Each board becomes a scratch crate under
 //! `target/compile-bench/` whose `main` prints the board `solve!` derived; it is run once to
 //! check the output against the answer, then rebuilt `--runs` times from scratch (incremental
-//! compilation off) under `/usr/bin/time`, and the medians of the build's wall time and CPU time
-//! (user + system: steadier on a busy machine) and its peak memory are printed (rustc dominates
-//! all three). A baseline crate with a 1x1 board gives cargo's and
-//! rustc's fixed cost, subtracted in the `solve` column.
+//! compilation off). Each build's rustc runs under `/usr/bin/time` (a `RUSTC_WRAPPER` script
+//! the benchmark writes), and the medians of rustc's wall time and CPU time (user + system:
+//! steadier on a busy machine), the whole `cargo build`'s wall time, and rustc's peak memory are
+//! printed. A baseline crate with a 1x1 board gives rustc's fixed cost, subtracted in the
+//! `solve` column.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -165,45 +166,84 @@ fn write_crate_of(dir: &Path, repo: &Path, boards: &[(Board, Board)], limit: usi
     .unwrap();
 }
 
-/// One from-scratch build of the crate: (wall seconds, CPU seconds, peak KB).
-fn build_once(dir: &Path, target: &Path) -> (f64, Option<f64>, Option<u64>) {
+/// What one build took.
+#[derive(Clone, Copy)]
+struct Timing {
+    /// `cargo build`, wall seconds.
+    cargo_wall: f64,
+    /// The crate's rustc: wall seconds, CPU seconds and peak KB (with `/usr/bin/time`).
+    rustc: Option<(f64, f64, u64)>,
+}
+
+/// `cargo` in the scratch crate `dir`: shared target directory, no incremental compilation,
+/// and every rustc run timed into `base/rustc-times.txt` when `/usr/bin/time` exists.
+fn cargo(dir: &Path, base: &Path, args: &[&str]) -> Command {
+    let mut cmd = Command::new("cargo");
+    cmd.args(args)
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", base.join("target"))
+        .env("CARGO_INCREMENTAL", "0");
+    if Path::new("/usr/bin/time").exists() {
+        let wrapper = base.join("time-rustc.sh");
+        if !wrapper.exists() {
+            std::fs::create_dir_all(base).unwrap();
+            std::fs::write(
+                &wrapper,
+                "#!/bin/sh\n# bench-compile's RUSTC_WRAPPER: appends \"wall user sys peak-KB\" per rustc run.\n\
+                 exec /usr/bin/time -a -o \"$BENCH_RUSTC_TIMES\" -f \"%e %U %S %M\" \"$@\"\n",
+            )
+            .unwrap();
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+            }
+        }
+        cmd.env("RUSTC_WRAPPER", wrapper)
+            .env("BENCH_RUSTC_TIMES", base.join("rustc-times.txt"));
+    }
+    cmd
+}
+
+/// One from-scratch build of the crate (its dependencies are built already).
+fn build_once(dir: &Path, base: &Path) -> Timing {
     let main = dir.join("src/main.rs");
     let text = std::fs::read_to_string(&main).unwrap();
     std::fs::write(&main, text).unwrap(); // new mtime: cargo rebuilds the crate
-    let time = Path::new("/usr/bin/time");
-    let mut cmd = if time.exists() {
-        let mut c = Command::new(time);
-        c.args(["-f", "%e %U %S %M", "cargo", "build", "-q"]);
-        c
-    } else {
-        let mut c = Command::new("cargo");
-        c.args(["build", "-q"]);
-        c
-    };
-    cmd.current_dir(dir)
-        .env("CARGO_TARGET_DIR", target)
-        .env("CARGO_INCREMENTAL", "0");
+    let times = base.join("rustc-times.txt");
+    let _ = std::fs::remove_file(&times);
     let start = Instant::now();
-    let out = cmd.output().expect("run cargo build");
-    let wall = start.elapsed().as_secs_f64();
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let out = cargo(dir, base, &["build", "-q"])
+        .output()
+        .expect("run cargo build");
+    let cargo_wall = start.elapsed().as_secs_f64();
     assert!(
         out.status.success(),
-        "build failed in {}:\n{stderr}",
-        dir.display()
+        "build failed in {}:\n{}",
+        dir.display(),
+        String::from_utf8_lossy(&out.stderr)
     );
-    let last = stderr.lines().last().unwrap_or("");
-    let f: Vec<f64> = last
-        .split_whitespace()
-        .filter_map(|x| x.parse().ok())
-        .collect();
-    match f[..] {
-        [s, user, sys, kb] if time.exists() => (s, Some(user + sys), Some(kb as u64)),
-        _ => (wall, None, None),
-    }
+    // The crate's own rustc run is the last one cargo makes.
+    let rustc = std::fs::read_to_string(&times).ok().and_then(|t| {
+        let f: Vec<f64> = t
+            .lines()
+            .last()?
+            .split_whitespace()
+            .filter_map(|x| x.parse().ok())
+            .collect();
+        match f[..] {
+            [wall, user, sys, kb] => Some((wall, user + sys, kb as u64)),
+            _ => None,
+        }
+    });
+    Timing { cargo_wall, rustc }
 }
 
+/// The median (the upper one of an even count); 0 for none (no `/usr/bin/time`).
 fn median(mut xs: Vec<f64>) -> f64 {
+    if xs.is_empty() {
+        return 0.0;
+    }
     xs.sort_by(|a, b| a.partial_cmp(b).unwrap());
     xs[xs.len() / 2]
 }
@@ -211,23 +251,24 @@ fn median(mut xs: Vec<f64>) -> f64 {
 /// Runs the benchmark and prints the table.
 pub fn run(repo: &Path, runs: usize, labels: &[String]) {
     let base = repo.join("target/compile-bench");
-    let target = base.join("target");
     let wanted = |label: &str| labels.is_empty() || labels.iter().any(|l| l == label);
     // Baseline: a 1x1 board, for cargo's and rustc's fixed cost.
     let one: Board = "?".parse().unwrap();
     let zero: Board = "0".parse().unwrap();
     let baseline_dir = base.join("baseline");
     write_crate(&baseline_dir, repo, &one, &zero, 128);
-    build_once(&baseline_dir, &target); // builds typesweeper itself once
-    let baseline = median(
-        (0..runs)
-            .map(|_| build_once(&baseline_dir, &target).1.unwrap_or(0.0))
-            .collect(),
+    build_once(&baseline_dir, &base); // builds typesweeper itself once
+    let fixed: Vec<Timing> = (0..runs)
+        .map(|_| build_once(&baseline_dir, &base))
+        .collect();
+    let baseline = median(fixed.iter().filter_map(|t| t.rustc.map(|r| r.1)).collect());
+    let baseline_cargo = median(fixed.iter().map(|t| t.cargo_wall).collect());
+    println!(
+        "fixed cost (1x1 board): rustc {baseline:.2} s of CPU, cargo build {baseline_cargo:.2} s wall, medians of {runs}"
     );
-    println!("fixed cost (1x1 board, cargo + rustc): {baseline:.2} s of CPU, median of {runs}");
     println!();
-    println!("| board | cells | unknown | mines hidden | guesses | build, wall | build, CPU | solve, CPU (build - fixed) | peak memory |");
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("| board | cells | unknown | mines hidden | guesses | rustc, wall | rustc, CPU | solve, CPU (rustc - fixed) | cargo build, wall | peak memory |");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     let mut cases: Vec<Case> = Vec::new();
     if wanted(GAMES) {
         cases.push((GAMES.into(), corpus_games(repo), 0));
@@ -252,11 +293,7 @@ pub fn run(repo: &Path, runs: usize, labels: &[String]) {
             .sum();
         let dir = base.join(label.replace('/', "_"));
         write_crate_of(&dir, repo, &boards, (2 * hidden_mines + 256).max(512));
-        let out = Command::new("cargo")
-            .args(["run", "-q"])
-            .current_dir(&dir)
-            .env("CARGO_TARGET_DIR", &target)
-            .env("CARGO_INCREMENTAL", "0")
+        let out = cargo(&dir, &base, &["run", "-q"])
             .output()
             .expect("run the scratch crate");
         assert!(
@@ -270,20 +307,17 @@ pub fn run(repo: &Path, runs: usize, labels: &[String]) {
             expected.join("\n\n").trim_end(),
             "{label}: rustc derived a different board",
         );
-        let mut walls = Vec::new();
-        let mut cpus = Vec::new();
-        let mut peak = None;
-        for _ in 0..runs {
-            let (wall, cpu, kb) = build_once(&dir, &target);
-            walls.push(wall);
-            cpus.extend(cpu);
-            peak = peak.max(kb);
-        }
-        let wall = median(walls);
-        let cpu = (!cpus.is_empty()).then(|| median(cpus));
+        let builds: Vec<Timing> = (0..runs).map(|_| build_once(&dir, &base)).collect();
+        let cargo_wall = median(builds.iter().map(|t| t.cargo_wall).collect());
+        let rustc: Vec<(f64, f64, u64)> = builds.iter().filter_map(|t| t.rustc).collect();
+        let timed = !rustc.is_empty();
+        let wall = timed.then(|| median(rustc.iter().map(|r| r.0).collect()));
+        let cpu = timed.then(|| median(rustc.iter().map(|r| r.1).collect()));
+        let peak = rustc.iter().map(|r| r.2).max();
         let show = |x: Option<f64>| x.map_or("n/a".into(), |x| format!("{x:.2} s"));
         println!(
-            "| {label} | {cells} | {unknown} | {hidden_mines} | {guesses} | {wall:.2} s | {} | {} | {} |",
+            "| {label} | {cells} | {unknown} | {hidden_mines} | {guesses} | {} | {} | {} | {cargo_wall:.2} s | {} |",
+            show(wall),
             show(cpu),
             show(cpu.map(|c| (c - baseline).max(0.0))),
             peak.map_or("n/a (no /usr/bin/time)".into(), |kb| format!("{} MB", kb / 1024)),
