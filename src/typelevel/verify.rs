@@ -60,7 +60,8 @@
 //! (`<Cell as CellLink<A, Ns>>::Link<X> == (Before, After)`, which rustc re-examines only when
 //! the cell changes, not the counts: 10.8 s against 8.4 s), and counting the first `R` links
 //! from `K - (R - i)` so that they start at zero instead of deep (8.6 s against 8.4 s: the
-//! partial counts get as deep as the cells are decided), and holding all of the chain's `Verify`
+//! partial counts get as deep as the cells are decided; with the delay line too, 8.0-8.3 s
+//! against 4.5 s on 64x64, though 16x30 went from 0.53-0.62 s to 0.46-0.57 s), and holding all of the chain's `Verify`
 //! and `VerifyBack` bounds behind the delay line (in chunks that wait for its end: 16x30 0.55-0.62 s
 //! against 0.60 s, 64x64 11.6 s against 4.5 s: without the backward bounds during the solve, the
 //! counts the mines make partial get deep before anything peels them).
