@@ -1,11 +1,11 @@
 //! [`Verify`]: the answer's mine total, checked cell by cell along a chain.
 //!
-//! The answer fixes how many of the puzzle's unknown cells are mines. A single count over a list
-//! of every cell would say so, but rustc re-evaluates such an obligation each time any cell
-//! resolves (287 s for one 16x30 board in a prototype). Instead the total is a *chain* over the
-//! puzzle's unknown cells, nearest the shown numbers first: `K0 = total`, `K(i-1) -> cell(i) -> K(i)`, `K(last) =
-//! 0`, where `K(i)` is the number of mines among the unknown cells after cell `i`. The counts
-//! between are inference variables the macro creates.
+//! The answer fixes how many of the puzzle's unknown cells are mines. A single count over a list of
+//! every cell would say so, but rustc re-evaluates such an obligation each time any cell resolves
+//! (287 s for one 16x30 board in a prototype). Instead the total is a *chain* over the puzzle's
+//! unknown cells, nearest the shown numbers first: `K0 = total`, `K(i-1) -> cell(i) -> K(i)`,
+//! `K(last) = 0`, where `K(i)` is the number of mines among the unknown cells after cell `i`. The
+//! counts between are inference variables the macro creates.
 //!
 //! Each link is stated three times, by three sets of impls that agree:
 //!
@@ -51,20 +51,22 @@
 //!
 //! The order of the chain matters: breadth-first from the shown cells (the macro's order) beat
 //! reading order (25 s on 64x64 before the delay line), its reverse, and an order with the early
-//! cells at both ends. Measured and not kept: a second chain in reverse order carrying the
-//! forward bounds (19 s against 16 s), a second chain counting safe cells with backward bounds
-//! only in place of `Verify` (twice as slow on 16x30: safe counts are deep), dropping `Tally`
-//! and relying on `Verify`/`VerifyBack` for exactness (40 s instead of 8.4 s on 64x64: `Tally`
-//! ties the counts on a decided cell's two sides into one type), `Tally` as a bound of its own
-//! rather than inside `CellRules` (slower on 64x64), the cell's rules as a projection
-//! (`<Cell as CellLink<A, Ns>>::Link<X> == (Before, After)`, which rustc re-examines only when
-//! the cell changes, not the counts: 10.8 s against 8.4 s), and counting the first `R` links
-//! from `K - (R - i)` so that they start at zero instead of deep (8.6 s against 8.4 s: the
-//! partial counts get as deep as the cells are decided; with the delay line too, 8.0-8.3 s
-//! against 4.5 s on 64x64, though 16x30 went from 0.53-0.62 s to 0.46-0.57 s), and holding all of the chain's `Verify`
-//! and `VerifyBack` bounds behind the delay line (in chunks that wait for its end: 16x30 0.55-0.62 s
-//! against 0.60 s, 64x64 11.6 s against 4.5 s: without the backward bounds during the solve, the
-//! counts the mines make partial get deep before anything peels them).
+//! cells at both ends. Measured and not kept: a second chain in reverse order carrying the forward
+//! bounds (19 s against 16 s), a second chain counting safe cells with backward bounds only in
+//! place of `Verify` (twice as slow on 16x30: safe counts are deep), dropping `Tally` and relying
+//! on `Verify`/`VerifyBack` for exactness (40 s instead of 8.4 s on 64x64: `Tally` ties the counts
+//! on a decided cell's two sides into one type), `Tally` as a bound of its own rather than inside
+//! `CellRules` (slower on 64x64), the cell's rules as a projection (`<Cell as CellLink<A,
+//! Ns>>::Link<X> == (Before, After)`, which rustc re-examines only when the cell changes, not the
+//! counts: 10.8 s against 8.4 s), counting the first `R` links from `K - (R - i)` so that they
+//! start at zero instead of deep (8.6 s against 8.4 s: the partial counts get as deep as the cells
+//! are decided; with the delay line too, 8.0-8.3 s against 4.5 s on 64x64, though 16x30 went from
+//! 0.53-0.62 s to 0.46-0.57 s), and holding all of the chain's `Verify` and `VerifyBack` bounds
+//! behind the delay line (in chunks that wait for its end: 16x30 0.55-0.62 s against 0.60 s, 64x64
+//! 11.6 s against 4.5 s: without the backward bounds during the solve, the counts the mines make
+//! partial get deep before anything peels them), and the bounds over two links at a time (a
+//! `Verify2` and `VerifyBack2` with exact base cases for every pair of cells, half as many bounds:
+//! 6.7 s against 4.3 s on 64x64, no change on 16x30).
 
 use super::cell::{Mine, Num};
 use super::peano::{S, Z};
