@@ -132,16 +132,8 @@ fn the_mine_total_finishes_an_expert_board() {
     let answer = solved.to_board();
     assert_eq!(solved.to_string(), "x 2 x x x x 1 0 0 1 x 3 x x 1 1 1 2 x 1 2 x 2 0 0 0 0 0 1 1\n1 2 2 4 4 3 1 1 1 2 2 5 x 5 2 1 x 2 2 2 3 x 3 1 0 1 1 1 1 x\n0 0 0 1 x 1 0 1 x 3 3 x x x 2 2 1 1 1 x 2 2 x 1 1 2 x 1 2 2\n0 0 0 2 3 4 2 2 2 x x 3 4 4 x 1 0 0 1 1 1 1 1 2 2 x 2 1 1 x\n0 0 0 1 x x x 1 1 2 2 1 2 x 3 1 0 0 0 0 0 0 0 1 x 3 3 1 2 1\n0 0 0 1 2 3 3 2 1 0 0 0 2 x 2 0 1 1 1 0 1 1 1 1 2 x 3 x 2 0\n1 1 0 0 0 1 3 x 2 0 0 0 1 1 1 0 1 x 1 1 2 x 1 0 1 1 3 x 2 0\nx 3 2 1 0 1 x x 3 1 0 0 0 1 1 1 2 2 2 1 x 3 3 1 1 0 1 1 1 0\n3 x x 1 1 2 3 3 x 3 3 2 1 1 x 1 2 x 3 2 2 x 2 x 1 1 1 1 1 1\n2 x 4 2 1 x 3 3 3 x x x 2 1 1 1 2 x x 1 1 2 3 2 1 1 x 2 2 x\n2 3 x 2 3 4 x x 2 2 4 x 3 1 1 0 1 2 2 1 0 2 x 3 1 3 3 x 2 1\nx 2 2 3 x x 3 2 2 2 3 2 2 x 1 0 0 0 1 1 1 2 x 3 x 2 x 2 1 0\n2 2 3 x 4 2 1 0 1 x x 2 3 2 2 1 1 1 1 x 1 1 1 2 2 3 3 2 2 1\n2 x 5 x 2 0 0 0 1 3 5 x 3 x 1 1 x 1 1 1 1 0 0 0 2 x 4 x 5 x\n2 x x 3 1 0 0 0 0 2 x x 3 2 2 2 1 1 1 1 1 0 1 2 4 x 5 x x x\n1 3 x 2 0 0 0 0 0 2 x 3 1 1 x 1 0 0 1 x 1 0 1 x x 2 3 x 4 2");
     // The runtime mirror agrees, and its last steps are the total count's.
-    let deduction = fragment::solve(&puzzle, Given::answer(&answer)).unwrap();
-    assert!(deduction.is_solved());
-    let by_total: Vec<String> = deduction
-        .trace()
-        .iter()
-        .filter(|step| matches!(step.reason, Reason::Total { .. }))
-        .map(|step| step.describe(deduction.cols()))
-        .collect();
     assert_eq!(
-        by_total,
+        steps_by_total(&puzzle, &answer),
         [
             "R16C29 is safe: no mines remain (total count)",
             "R16C30 is safe: no mines remain (total count)"
@@ -198,20 +190,25 @@ fn the_mine_total_places_the_last_mines_of_an_expert_sized_board() {
     let answer = solved.to_board();
     assert_eq!(solved.to_string(), "1 x 2 x 1 1 x 1 1 x 1 0 1 x 2 2 x 1 1 1 1 1 x x 2 x 3 2 1 0\n1 1 2 1 1 1 1 2 2 2 2 1 2 2 x 3 2 1 2 x 3 3 3 3 2 2 x x 2 1\n0 0 0 0 0 1 1 3 x 2 1 x 2 3 3 x 1 0 2 x x 2 x 2 2 2 3 3 x 1\n0 0 0 0 1 2 x 3 x 2 2 3 x 3 x 2 1 0 1 2 2 2 2 x 2 x 1 1 1 1\n1 2 1 1 1 x 2 2 1 2 3 x 4 x 2 1 0 1 1 1 0 0 1 1 3 2 2 0 0 0\nx 3 x 2 1 1 1 0 0 1 x x 3 1 1 0 1 2 x 1 0 0 0 1 2 x 1 0 0 0\n3 5 x 2 0 0 0 0 1 3 4 4 2 1 0 0 1 x 3 2 0 1 1 2 x 2 2 1 2 1\nx x 3 2 1 0 0 0 1 x x 2 x 1 0 0 1 2 x 1 0 1 x 2 1 1 1 x 2 x\nx 3 2 x 1 0 0 0 1 2 3 4 4 3 1 0 0 2 2 3 1 2 2 2 1 0 1 1 2 1\n1 1 2 3 3 1 0 0 1 1 2 x x x 2 0 0 1 x 3 x 2 1 x 2 2 2 1 0 0\n0 0 2 x x 2 1 0 1 x 2 3 x x 2 0 0 1 1 4 x 3 1 1 3 x x 1 0 0\n0 0 2 x 5 x 1 0 1 1 1 1 2 2 1 0 0 0 0 2 x 2 0 0 2 x 4 3 2 1\n0 0 1 2 x 2 2 1 1 0 0 0 0 0 0 0 0 0 0 2 2 2 0 0 1 1 3 x x 2\n0 0 0 2 3 3 2 x 2 1 1 1 1 1 1 2 3 3 2 2 x 2 2 2 1 0 2 x x 2\n0 0 0 1 x x 3 2 3 x 1 1 x 1 2 x x x x 3 1 2 x x 2 1 1 2 2 1\n0 0 0 1 2 2 2 x 2 1 1 1 1 1 2 x x x x 2 0 1 2 3 x 1 0 0 0 0");
     // The runtime mirror agrees, and its last steps are the total count's.
-    let deduction = fragment::solve(&puzzle, Given::answer(&answer)).unwrap();
-    assert!(deduction.is_solved());
-    let by_total: Vec<String> = deduction
-        .trace()
-        .iter()
-        .filter(|step| matches!(step.reason, Reason::Total { .. }))
-        .map(|step| step.describe(deduction.cols()))
-        .collect();
     assert_eq!(
-        by_total,
+        steps_by_total(&puzzle, &answer),
         [
             "R16C17 is a mine: 2 mines remain for 2 unknown cells (total count)",
             "R16C18 is a mine: 2 mines remain for 2 unknown cells (total count)"
         ]
     );
     assert_eq!(answer.mine_count(), 90);
+}
+
+/// The runtime mirror's solve of `puzzle` (which must finish it): its steps that only the mine
+/// total decided, described.
+fn steps_by_total(puzzle: &Board, answer: &Board) -> Vec<String> {
+    let deduction = fragment::solve(puzzle, Given::answer(answer)).unwrap();
+    assert!(deduction.is_solved());
+    deduction
+        .trace()
+        .iter()
+        .filter(|step| matches!(step.reason, Reason::Total { .. }))
+        .map(|step| step.describe(deduction.cols()))
+        .collect()
 }
