@@ -38,16 +38,17 @@
 //! forward bounds on the first 410 links only cost as much as all of them; on the other links
 //! only, 0.6 s.
 //!
-//! So the first forward bound gets the total through a delay line ([`Later`]), one link per
-//! round of rustc's fulfilment loop, as many rounds as the board has rows and columns (at most
-//! 256). By then the local rules have decided most cells at the start of the chain (breadth-first
-//! from the shown numbers, see below), whose counts [`Tally`] has made exact, and exact counts
-//! are cheap to peel. The rules and what they prove are the same, only later: 64x64/410 type-checks
-//! in 5.0 s instead of 8.4 s (delays of 10 rounds: 6.8 s; 30 to 400: 4.6-4.9 s; 1500: 6.0 s,
-//! each round being a pass over the waiting obligations). It does not help every board:
-//! 16x30/99 is unchanged (its forward bounds were cheap), and 100x100/1000 too (25 s, of which
-//! the forward bounds are 13 s whatever the delay: a cell near the start of the chain is
-//! undecided until late, so the partial counts start from an early exact count anyway).
+//! So the first forward bound gets the total through a delay line ([`Later`]), one link per round
+//! of rustc's fulfilment loop, as many rounds as the board has rows and columns (at most 256). By
+//! then the local rules have decided most cells at the start of the chain (breadth-first from the
+//! shown numbers, see below), whose counts [`Tally`] has made exact, and exact counts are cheap to
+//! peel. The rules and what they prove are the same, only later: 64x64/410 type-checks in 5.0 s
+//! instead of 8.4 s (delays of 10 rounds: 6.8 s; 30 to 400: 4.6-4.9 s; 1500: 6.0 s, each round
+//! being a pass over the waiting obligations). It does not help every board: 16x30/99 is unchanged
+//! (its forward bounds cost about 0.2 s of its 0.6 s however late they start: there the cost is the
+//! peeling itself, one obligation per level of each count), and 100x100/1000 too (25 s, of which
+//! the forward bounds are 13 s whatever the delay: a cell near the start of the chain is undecided
+//! until late, so the partial counts start from an early exact count anyway).
 //!
 //! The order of the chain matters: breadth-first from the shown cells (the macro's order) beat
 //! reading order (25 s on 64x64 before the delay line), its reverse, and an order with the early
