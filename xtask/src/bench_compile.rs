@@ -175,30 +175,37 @@ struct Timing {
     rustc: Option<(f64, f64, u64)>,
 }
 
+/// Writes `base/time-rustc.sh`, the `RUSTC_WRAPPER` that times every rustc run into
+/// `base/rustc-times.txt`, when `/usr/bin/time` exists (afresh each run, so never stale).
+fn write_rustc_wrapper(base: &Path) {
+    if !Path::new("/usr/bin/time").exists() {
+        return;
+    }
+    let wrapper = base.join("time-rustc.sh");
+    std::fs::create_dir_all(base).unwrap();
+    std::fs::write(
+        &wrapper,
+        "#!/bin/sh\n# bench-compile's RUSTC_WRAPPER: appends \"wall user sys peak-KB\" per rustc run.\n\
+         exec /usr/bin/time -a -o \"$BENCH_RUSTC_TIMES\" -f \"%e %U %S %M\" \"$@\"\n",
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+}
+
 /// `cargo` in the scratch crate `dir`: shared target directory, no incremental compilation,
-/// and every rustc run timed into `base/rustc-times.txt` when `/usr/bin/time` exists.
+/// and every rustc run timed through the wrapper when [`write_rustc_wrapper`] wrote one.
 fn cargo(dir: &Path, base: &Path, args: &[&str]) -> Command {
     let mut cmd = Command::new("cargo");
     cmd.args(args)
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", base.join("target"))
         .env("CARGO_INCREMENTAL", "0");
-    if Path::new("/usr/bin/time").exists() {
-        let wrapper = base.join("time-rustc.sh");
-        if !wrapper.exists() {
-            std::fs::create_dir_all(base).unwrap();
-            std::fs::write(
-                &wrapper,
-                "#!/bin/sh\n# bench-compile's RUSTC_WRAPPER: appends \"wall user sys peak-KB\" per rustc run.\n\
-                 exec /usr/bin/time -a -o \"$BENCH_RUSTC_TIMES\" -f \"%e %U %S %M\" \"$@\"\n",
-            )
-            .unwrap();
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::PermissionsExt;
-                std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
-            }
-        }
+    let wrapper = base.join("time-rustc.sh");
+    if wrapper.exists() {
         cmd.env("RUSTC_WRAPPER", wrapper)
             .env("BENCH_RUSTC_TIMES", base.join("rustc-times.txt"));
     }
@@ -251,6 +258,7 @@ fn median(mut xs: Vec<f64>) -> f64 {
 /// Runs the benchmark and prints the table.
 pub fn run(repo: &Path, runs: usize, labels: &[String]) {
     let base = repo.join("target/compile-bench");
+    write_rustc_wrapper(&base);
     let wanted = |label: &str| labels.is_empty() || labels.iter().any(|l| l == label);
     // Baseline: a 1x1 board, for cargo's and rustc's fixed cost.
     let one: Board = "?".parse().unwrap();
