@@ -226,6 +226,7 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
         .iter()
         .filter(|&&i| answer_cells[i] == Cell::Mine)
         .count();
+    let total = peano(mines);
     let order = by_distance_from_shown(board);
     let mut counts: Vec<Ident> = Vec::new();
     // The first forward `Verify` bound gets the total through a delay line (see `Later`): one
@@ -239,7 +240,7 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
         let after = (k + 1 < order.len()).then(|| format_ident!("MinesAfter_{}", markers[i]));
         let before_ty = before
             .as_ref()
-            .map_or_else(|| peano(mines), |b| b.to_token_stream());
+            .map_or_else(|| total.clone(), |b| b.to_token_stream());
         let after_ty = after
             .as_ref()
             .map_or_else(|| peano(0), |a| a.to_token_stream());
@@ -295,7 +296,7 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
             // bounded number of passes, and overflows on a line of eight.
             chunks.close();
         }
-        let (total, last) = (peano(mines), &held[delay]);
+        let last = &held[delay];
         chunks.add(
             call,
             quote!(#total: ::typesweeper::Later<#last>),
