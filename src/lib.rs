@@ -30,8 +30,9 @@
 //! * [`Decided`]: stated first, so an ambiguous board's first error names its first undecided
 //!   cell.
 //!
-//! The value is a zero-sized [`Solved`] whose type holds the derived cells; `Display`,
-//! [`Solved::cells`] and [`Solved::CELLS`] read them off the type at compile time.
+//! The generated function returns a zero-sized [`Solved`] whose type holds the derived cells;
+//! `solve!` reads them off that type at compile time into a constant [`CellRows`], its value,
+//! which `Display` prints as board text.
 //!
 //! Modules: [`typelevel`] holds the compile-time solver, [`board`] the board text format and
 //! cell vocabulary shared with the runtime mirror.

@@ -9,7 +9,8 @@ use typesweeper::runtime::deduction::Reason;
 use typesweeper::runtime::{fragment, Given};
 use typesweeper::{CellRows, FromUnsigned, Peano, S, Z};
 
-/// Solved while this constant was evaluated: the cells come from the type, not from the macro.
+/// Solved while this constant was type-checked; its cells were read off the inferred type when it
+/// was evaluated, not copied from the macro's input.
 const GAME13: CellRows = typesweeper::solve! {
     puzzle: [
         [0 0 2 ? ?]
@@ -25,8 +26,7 @@ const GAME13: CellRows = typesweeper::solve! {
         [x 2 0 0 0]
         [x 2 0 0 0]
     ]
-}
-.cells();
+};
 
 #[test]
 fn cells_are_constants() {

@@ -1,5 +1,5 @@
-//! [`Solved`]: the value `solve!` returns. Its type holds the derived cells; its cells are
-//! constants computed from that type.
+//! [`Solved`]: the type `solve!`'s generated function returns, which holds the derived cells,
+//! and [`CellRows`]: the value `solve!` returns, those cells as a constant read off the type.
 
 use super::cell::CellType;
 use core::fmt;
@@ -10,8 +10,8 @@ use typesweeper_board::{Board, Cell};
 /// A board whose every cell rustc has derived: `Rows` is an HList of rows, each an HList of
 /// [`Mine`](crate::Mine) and [`Num<N>`](crate::Num) types.
 ///
-/// It is zero-sized; [`Solved::CELLS`] reads the cells off the type at compile time and
-/// `Display` prints them (cells joined by one space, rows by `\n`, no trailing newline).
+/// It is zero-sized; [`Solved::CELLS`] reads the cells off the type at compile time (this is
+/// how [`solve!`](crate::solve) computes the [`CellRows`] it returns) and `Display` prints them (cells joined by one space, rows by `\n`, no trailing newline).
 ///
 /// ```
 /// use typesweeper::{Solved, Mine, Num, S, Z, HList};
@@ -65,16 +65,13 @@ impl<Rows: BoardRows> Solved<Rows> {
 
     /// The cells as a runtime [`Board`].
     pub fn to_board(&self) -> Board {
-        let rows = Self::CELLS.iter().map(|row| row.iter().collect()).collect();
-        Board::from_rows(rows).expect("every row of a solved board has the same length")
+        Self::CELLS.to_board()
     }
 }
 
 impl<Rows: BoardRows> fmt::Display for Solved<Rows> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let rows: Vec<Vec<Cell>> = Self::CELLS.iter().map(|row| row.iter().collect()).collect();
-        let cols = rows.first().map_or(0, Vec::len);
-        typesweeper_board::write_grid(f, rows.len(), cols, |r, c| rows[r][c].to_char())
+        fmt::Display::fmt(&Self::CELLS, f)
     }
 }
 
@@ -101,8 +98,21 @@ pub struct CellRow {
     packed: [u8; CellRow::CAPACITY / 2],
 }
 
-/// The rows of a board as a constant linked list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The rows of a board as a constant linked list: what [`solve!`](crate::solve) returns.
+///
+/// `Display` prints the board as board text (cells joined by one space, rows by `\n`, no
+/// trailing newline); `Debug` prints the rows as lists of cells.
+///
+/// ```
+/// const BOARD: typesweeper::CellRows = typesweeper::solve! {
+///     puzzle: [[? 1] [1 1]]
+///     answer: [[x 1] [1 1]]
+/// };
+/// assert_eq!(BOARD.to_string(), "x 1\n1 1");
+/// assert_eq!(BOARD.get(0, 0), Some(typesweeper::board::Cell::Mine));
+/// assert_eq!(BOARD.to_board().mines(), 1);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub enum CellRows {
     /// The end of the board.
     End,
@@ -236,7 +246,33 @@ impl CellRows {
             }
         })
     }
+
+    /// The cells as a runtime [`Board`].
+    pub fn to_board(&self) -> Board {
+        let rows = self.iter().map(|row| row.iter().collect()).collect();
+        Board::from_rows(rows).expect("every row of a solved board has the same length")
+    }
 }
+
+impl fmt::Display for CellRows {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rows: Vec<&CellRow> = self.iter().collect();
+        let cols = rows.first().map_or(0, |row| row.len());
+        typesweeper_board::write_grid(f, rows.len(), cols, |r, c| {
+            rows[r].get(c).map_or('?', Cell::to_char)
+        })
+    }
+}
+
+impl fmt::Debug for CellRows {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading rows off the types
+// ---------------------------------------------------------------------------------------------
 
 /// An HList of decided cells, read as a constant row.
 pub trait RowCells {

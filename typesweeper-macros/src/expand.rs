@@ -2,8 +2,9 @@
 //!
 //! `solve!` becomes a block holding one generic function, `puzzle`, whose type parameters are
 //! the board's unknown cells named after their coordinates (`Cell_R1C1` is the top-left cell),
-//! the counts of the mine chain and the rows of the result, and a call of it that passes every
-//! parameter as `_`: rustc must infer them all. The rules live in chunk impls (see
+//! the counts of the mine chain and the rows of the result, and a constant `SOLVED` that calls
+//! it with every parameter passed as `_`: rustc must infer them all while type-checking the
+//! constant, which then reads the cells off the inferred row types (`typesweeper::CellRows`). The rules live in chunk impls (see
 //! `typesweeper::Holds`): each holds the bounds of up to 8 chain links (a cell's
 //! `CellRules` and the link's `Verify` and `VerifyBack`) or shown numbers (`NeighbsToRules`),
 //! and `puzzle` has one bound per chunk. The first chunks are the rows of the result, which
@@ -93,7 +94,7 @@ pub fn puzzle(input: TokenStream) -> Result<TokenStream, Error> {
 
             /// The board with every cell derived by rustc's trait solver while compiling this
             /// function.
-            pub fn solve() -> ::typesweeper::Solved<impl ::typesweeper::BoardRows> {
+            pub const fn solve() -> ::typesweeper::CellRows {
                 #solve
             }
         }
@@ -365,10 +366,11 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
             {
                 ::typesweeper::Solved::new()
             }
-            const fn solved() -> ::typesweeper::Solved<impl ::typesweeper::BoardRows> {
-                #call
-            }
-            solved()
+            // A named constant, not a function returning the solved type: rustc infers the
+            // cells while type-checking it and evaluates it at compile time, and no code or
+            // debug information is generated for `puzzle`'s instance or the solved type.
+            const SOLVED: ::typesweeper::CellRows = #call.cells();
+            SOLVED
         }
     }
 }

@@ -35,9 +35,11 @@ use proc_macro::TokenStream;
 /// mine total over the unknown cells, which the [`Verify`](../typesweeper/trait.Verify.html)
 /// chain checks cell by cell.
 ///
-/// The value is a zero-sized [`Solved`](../typesweeper/struct.Solved.html) whose type holds the
-/// derived cells (it is an `impl BoardRows`, so that when inference fails the error names cells,
-/// not the `let` binding); `Display` and `cells()` read the cells off the type.
+/// The value is a [`CellRows`](../typesweeper/enum.CellRows.html) constant: the expansion
+/// type-checks a constant whose generated function returns a
+/// [`Solved`](../typesweeper/struct.Solved.html) type holding the derived cells, and reads the
+/// cells off that type at compile time. `Display` prints them as board text, `get` and
+/// `to_board` read them. A `solve!` call can initialise a `const`.
 ///
 /// # Errors
 ///
