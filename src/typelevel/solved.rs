@@ -48,16 +48,14 @@ impl<Rows: BoardRows> Solved<Rows> {
     /// The cells, computed at compile time from the type.
     pub const CELLS: CellRows = Rows::ROWS;
 
-    /// The cells, computed at compile time from the type; usable in constants:
+    /// The cells, computed at compile time from the type; usable in constants (`solve!` ends
+    /// with this call on its generated function's result):
     ///
     /// ```
-    /// const GAME3: typesweeper::CellRows = typesweeper::solve! {
-    ///     puzzle: [[? 1]]
-    ///     answer: [[x 1]]
-    /// }
-    /// .cells();
-    /// assert_eq!(GAME3.get(0, 0), Some(typesweeper::board::Cell::Mine));
-    /// assert_eq!(GAME3.mines(), 1);
+    /// use typesweeper::{HList, Mine, Num, Solved, Z};
+    /// const ROW: typesweeper::CellRows = Solved::<HList![HList![Mine, Num<Z>]]>::new().cells();
+    /// assert_eq!(ROW.get(0, 1), Some(typesweeper::board::Cell::Num(0)));
+    /// assert_eq!(ROW.mines(), 1);
     /// ```
     pub const fn cells(&self) -> CellRows {
         Rows::ROWS
@@ -110,7 +108,7 @@ pub struct CellRow {
 /// };
 /// assert_eq!(BOARD.to_string(), "x 1\n1 1");
 /// assert_eq!(BOARD.get(0, 0), Some(typesweeper::board::Cell::Mine));
-/// assert_eq!(BOARD.to_board().mines(), 1);
+/// assert_eq!(BOARD.to_board().mine_count(), 1);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum CellRows {
