@@ -46,7 +46,7 @@ pub mod typelevel;
 pub use frunk_core::hlist::{HCons, HNil};
 pub use frunk_core::HList;
 pub use typelevel::cell::{CellType, Mine, Num};
-pub use typelevel::chunks::{End, Holds, Var};
+pub use typelevel::chunks::Holds;
 pub use typelevel::peano::{FromUnsigned, Peano, S, Z};
 pub use typelevel::rules::{CellRules, Decided, NeighbsToRules, Reveal, Rule};
 pub use typelevel::solved::{BoardRows, CellRow, CellRows, RowCells, Solved};

@@ -18,7 +18,7 @@
 //! deep partial counts while the cells at the start of the chain are still unknown.
 
 use crate::parse::{self, Error, SpannedBoard};
-use proc_macro2::{Ident, Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
 use typesweeper_board::{Board, Cell, ShapeOrCellError};
 
@@ -136,20 +136,26 @@ fn check(puzzle: &SpannedBoard, answer: &SpannedBoard) -> Result<(), Error> {
 }
 
 /// A Peano count as a type: `S<S<Z>>` for 2.
-fn peano(n: usize) -> TokenStream {
-    let mut ts = quote!(::typesweeper::Z);
+fn peano(n: usize) -> Toks {
+    let mut t = Toks::default();
     for _ in 0..n {
-        ts = quote!(::typesweeper::S<#ts>);
+        t.path("S");
+        t.punct('<');
     }
-    ts
+    t.path("Z");
+    t.close(n);
+    t
 }
 
-fn cell_type(cell: Cell) -> TokenStream {
+fn cell_type(cell: Cell) -> Toks {
     match cell {
-        Cell::Mine => quote!(::typesweeper::Mine),
+        Cell::Mine => Toks::of_path("Mine"),
         Cell::Num(n) => {
-            let n = peano(usize::from(n));
-            quote!(::typesweeper::Num<#n>)
+            let mut t = Toks::of_path("Num");
+            t.punct('<');
+            t.append(&peano(usize::from(n)));
+            t.punct('>');
+            t
         }
         Cell::Unknown => unreachable!("an unknown cell has no type"),
     }
@@ -159,6 +165,25 @@ fn cell_name(board: &Board, i: usize) -> Ident {
     let cols = board.cols();
     format_ident!("R{}C{}", i / cols + 1, i % cols + 1)
 }
+
+/// The names the expansion's block imports from `typesweeper`, so that each use of one is a
+/// single token: a 16x30 board's block names them about 15,000 times, and as `::typesweeper::X`
+/// paths they were most of its tokens, which cost the macro and rustc's parser time.
+const IMPORTS: [&str; 13] = [
+    "CellRules",
+    "Decided",
+    "HCons",
+    "HNil",
+    "Holds",
+    "Later",
+    "Mine",
+    "NeighbsToRules",
+    "Num",
+    "S",
+    "Verify",
+    "VerifyBack",
+    "Z",
+];
 
 /// How many chain links (or shown numbers) one chunk impl holds: small enough that rustc's
 /// checks of each impl's own bounds (quadratic in their number) stay cheap, and small enough for
@@ -183,13 +208,13 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
     let markers: Vec<Ident> = (0..cells.len()).map(|i| cell_name(board, i)).collect();
     let unknown: Vec<usize> = (0..cells.len()).filter(|&i| !cells[i].is_known()).collect();
     // A shown cell is its type; an unknown cell is a type parameter named after it.
-    let ty: Vec<TokenStream> = (0..cells.len())
+    let ty: Vec<Toks> = (0..cells.len())
         .map(|i| match cells[i] {
-            Cell::Unknown => names[i].to_token_stream(),
+            Cell::Unknown => Toks::ident(&names[i]),
             c => cell_type(c),
         })
         .collect();
-    let neighbour_list = |i: usize| hlist(board.neighbours_of(i).map(|j| ty[j].clone()));
+    let neighbour_list = |i: usize| hlist(board.neighbours_of(i).map(|j| &ty[j]));
     let unknown_neighbours = |i: usize| board.neighbours_of(i).filter(|&j| !cells[j].is_known());
 
     let mut chunks = Chunks::default();
@@ -208,17 +233,11 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
             .collect();
         let decided = unknown_in_row.iter().map(|&i| {
             let (name, marker, span) = (&names[i], &markers[i], puzzle.spans[i]);
-            quote_spanned!(span=> #name: ::typesweeper::Decided<#marker>)
+            bound(span, &Toks::ident(name), "Decided", &[&Toks::ident(marker)])
         });
         let vars = unknown_in_row.iter().map(|&i| names[i].clone()).collect();
         let span = puzzle.row_spans.get(r).copied().unwrap_or(call);
-        chunks.add_row(
-            span,
-            row_param,
-            hlist(row.iter().cloned()),
-            decided.collect(),
-            vars,
-        );
+        chunks.add_row(span, row_param, hlist(row), decided.collect(), vars);
     }
     // The chain of mine counts over the unknown cells (see `Verify`), nearest to the shown
     // cells first (roughly the order a solve reaches them, which keeps the counts that are
@@ -239,17 +258,13 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
     for (k, &i) in order.iter().enumerate() {
         let (name, span) = (&names[i], puzzle.spans[i]);
         let after = (k + 1 < order.len()).then(|| format_ident!("MinesAfter_{}", markers[i]));
-        let before_ty = before
-            .as_ref()
-            .map_or_else(|| total.clone(), |b| b.to_token_stream());
-        let after_ty = after
-            .as_ref()
-            .map_or_else(|| peano(0), |a| a.to_token_stream());
+        let before_ty = before.as_ref().map_or_else(|| total.clone(), Toks::ident);
+        let after_ty = after.as_ref().map_or_else(|| peano(0), Toks::ident);
         let ans = cell_type(answer_cells[i]);
         let ns = neighbour_list(i);
         // The first link's forward bound reads the total from the end of the delay line.
         let forward = if k == 0 {
-            held[0].to_token_stream()
+            Toks::ident(&held[0])
         } else {
             before_ty.clone()
         };
@@ -260,11 +275,20 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
             .chain((k == 0).then(|| held[0].clone()));
         chunks.add(
             span,
-            quote_spanned!(span=>
-                #name: ::typesweeper::CellRules<#ans, #ns, #before_ty, #after_ty>,
-                #forward: ::typesweeper::Verify<#name, #after_ty>,
-                #after_ty: ::typesweeper::VerifyBack<#name, #before_ty>
-            ),
+            {
+                let cell = Toks::ident(name);
+                let mut link = bound(
+                    span,
+                    &cell,
+                    "CellRules",
+                    &[&ans, &ns, &before_ty, &after_ty],
+                );
+                link.punct(',');
+                link.append(&bound(span, &forward, "Verify", &[&cell, &after_ty]));
+                link.punct(',');
+                link.append(&bound(span, &after_ty, "VerifyBack", &[&cell, &before_ty]));
+                link
+            },
             vars,
         );
         counts.extend(after.clone());
@@ -278,7 +302,7 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
         let (me, ns, span) = (&ty[i], neighbour_list(i), puzzle.spans[i]);
         chunks.add(
             span,
-            quote_spanned!(span=> #me: ::typesweeper::NeighbsToRules<#ns>),
+            bound(span, me, "NeighbsToRules", &[&ns]),
             unknown_neighbours(i).map(|j| names[j].clone()),
         );
     }
@@ -290,7 +314,12 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
             let (from, to) = (&held[d + 1], &held[d]);
             chunks.add(
                 call,
-                quote!(#from: ::typesweeper::Later<#to>),
+                bound(
+                    Span::call_site(),
+                    &Toks::ident(from),
+                    "Later",
+                    &[&Toks::ident(to)],
+                ),
                 [from.clone(), to.clone()],
             );
             // One link per chunk: `-Znext-solver` proves a chunk's bounds as one goal, in a
@@ -300,36 +329,55 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
         let last = &held[delay];
         chunks.add(
             call,
-            quote!(#total: ::typesweeper::Later<#last>),
+            bound(Span::call_site(), &total, "Later", &[&Toks::ident(last)]),
             [last.clone()],
         );
         counts.extend(held);
     }
     chunks.close();
-    let mut items = Vec::new();
-    let mut wheres = Vec::new();
-    for (k, chunk) in chunks.done.iter().enumerate() {
+    let mut items = Toks::default();
+    let mut wheres = Toks::default();
+    let allow = Group::new(
+        Delimiter::Bracket,
+        quote!(allow(non_camel_case_types, clippy::type_complexity)),
+    );
+    for (k, chunk) in chunks.done.iter_mut().enumerate() {
         let marker = format_ident!("Chunk{}", k);
         let params = &chunk.vars;
-        let list = vars_list(params.iter().map(ToTokens::to_token_stream));
-        // A row chunk's list starts with the row: built from the cells in the impl, and the
+        // A row chunk's tuple starts with the row: built from the cells in the impl, and the
         // function's row parameter at the use.
         let (impl_vars, fn_vars) = match &chunk.row {
             Some((param, row)) => (
-                quote!(::typesweeper::Var<#row, #list>),
-                quote!(::typesweeper::Var<#param, #list>),
+                vars_tuple(Some(row.clone()), params),
+                vars_tuple(Some(Toks::ident(param)), params),
             ),
-            None => (list.clone(), list),
+            None => (vars_tuple(None, params), vars_tuple(None, params)),
         };
-        let bounds = &chunk.bounds;
         // Spanned at the chunk's first cell, so that notes about the chunk point into the board.
         let span = chunk.span;
-        items.push(quote_spanned! {span=>
-            struct #marker;
-            #[allow(non_camel_case_types, clippy::type_complexity)]
-            impl<#(#params),*> ::typesweeper::Holds<#impl_vars> for #marker where #(#bounds,)* {}
-        });
-        wheres.push(quote_spanned!(span=> #marker: ::typesweeper::Holds<#fn_vars>));
+        // struct Chunk_k; #[allow(..)] impl<params> Holds<impl_vars> for Chunk_k where bounds {}
+        let mut item = Toks::at(span);
+        item.word("struct");
+        item.push(marker.clone());
+        item.punct(';');
+        item.punct('#');
+        item.push(allow.clone());
+        item.word("impl");
+        item.punct('<');
+        item.separated(params.iter().map(Toks::ident), ',');
+        item.punct('>');
+        item.path("Holds");
+        item.punct('<');
+        item.append(&impl_vars);
+        item.punct('>');
+        item.word("for");
+        item.push(marker.clone());
+        item.word("where");
+        item.separated(std::mem::take(&mut chunk.bounds), ',');
+        item.push(Group::new(Delimiter::Brace, TokenStream::new()));
+        items.0.extend(item.0);
+        wheres.append(&bound(span, &Toks::ident(&marker), "Holds", &[&fn_vars]));
+        wheres.punct(',');
     }
 
     let params: Vec<&Ident> = unknown
@@ -340,29 +388,34 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
         .collect();
     // Every parameter is passed as `_`, an unknown cell's spanned at its `?`: rustc suggests no
     // turbofish in its errors, whose first one names the cell (and points at its row).
-    let holes = unknown
-        .iter()
-        .map(|&i| quote_spanned!(puzzle.spans[i]=> _))
-        .chain(
-            counts
-                .iter()
-                .chain(&row_params)
-                .map(|_| quote_spanned!(call=> _)),
-        );
-    let call = quote_spanned!(call=> puzzle::<#(#holes),*>());
-    let rows = hlist(row_params.iter().map(ToTokens::to_token_stream));
+    let mut holes = Toks::at(call);
+    holes.separated(
+        unknown
+            .iter()
+            .map(|&i| puzzle.spans[i])
+            .chain(counts.iter().chain(&row_params).map(|_| call))
+            .map(|span| Toks::ident(&Ident::new("_", span))),
+        ',',
+    );
+    let call = quote_spanned!(call=> puzzle::<#holes>());
+    let row_types: Vec<Toks> = row_params.iter().map(Toks::ident).collect();
+    let rows = hlist(&row_types);
     let marker_items = unknown.iter().map(|&i| {
         let m = &markers[i];
         quote!(struct #m;)
     });
+    let imports = IMPORTS
+        .iter()
+        .map(|name| Ident::new(name, Span::call_site()));
     quote! {
         {
+            use ::typesweeper::{#(#imports),*};
             #(#marker_items)*
-            #(#items)*
+            #items
             #[allow(non_snake_case, non_camel_case_types, clippy::type_complexity, clippy::extra_unused_type_parameters)]
             const fn puzzle<#(#params),*>() -> ::typesweeper::Solved<#rows>
             where
-                #(#wheres,)*
+                #wheres
             {
                 ::typesweeper::Solved::new()
             }
@@ -377,40 +430,149 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
 
 /// An HList type of the given types, written out (`HCons<A, HCons<B, HNil>>`): expanding the
 /// `HList!` macro thousands of times costs rustc more than reading the types.
-fn hlist(items: impl IntoIterator<Item = TokenStream>) -> TokenStream {
-    type_list(
-        quote!(::typesweeper::HCons),
-        quote!(::typesweeper::HNil),
-        items,
-    )
+fn hlist<'a>(items: impl IntoIterator<Item = &'a Toks>) -> Toks {
+    type_list("HCons", "HNil", items)
 }
 
-/// A `Var` list type of the given variables.
-fn vars_list(vars: impl IntoIterator<Item = TokenStream>) -> TokenStream {
-    type_list(quote!(::typesweeper::Var), quote!(::typesweeper::End), vars)
+/// The tuple type `(first, vars..,)` of a chunk's variables (see `typesweeper::Holds`).
+fn vars_tuple(first: Option<Toks>, vars: &[Ident]) -> Toks {
+    let mut inner = Toks::default();
+    inner.separated(first.into_iter().chain(vars.iter().map(Toks::ident)), ',');
+    inner.punct(','); // `(A,)` is a tuple, `(A)` would not be
+    let mut t = Toks::default();
+    t.push(Group::new(
+        Delimiter::Parenthesis,
+        inner.0.into_iter().collect(),
+    ));
+    t
 }
 
-/// `Cons<A, Cons<B, End>>` for the items `A, B`.
-fn type_list(
-    cons: TokenStream,
-    end: TokenStream,
-    items: impl IntoIterator<Item = TokenStream>,
-) -> TokenStream {
-    let items: Vec<TokenStream> = items.into_iter().collect();
-    items
-        .into_iter()
-        .rev()
-        .fold(end, |tail, t| quote!(#cons<#t, #tail>))
+/// `Cons<A, Cons<B, End>>` for the items `A, B`, written in one pass (`Cons<A,` per item, the
+/// end, then the closing `>`s).
+fn type_list<'a>(cons: &str, end: &str, items: impl IntoIterator<Item = &'a Toks>) -> Toks {
+    let mut t = Toks::default();
+    let mut open = 0;
+    for item in items {
+        t.path(cons);
+        t.punct('<');
+        t.append(item);
+        t.punct(',');
+        open += 1;
+    }
+    t.path(end);
+    t.close(open);
+    t
+}
+
+/// Tokens as a plain list. Inside rustc each `TokenStream` is a handle into the compiler, and
+/// every clone or concatenation of one is a call across the proc-macro bridge; the types the
+/// expansion repeats thousands of times (cells, counts, lists) are built and copied as token
+/// lists instead, and joined into one stream at the end. With the single-token names of
+/// [`IMPORTS`] and tuples for the chunks' variables, this took rustc's expansion of a 16x30 board
+/// (the macro and the parsing of its output) from 77 ms to 33 ms.
+#[derive(Clone)]
+struct Toks(Vec<TokenTree>, Span);
+
+impl Default for Toks {
+    fn default() -> Self {
+        Toks::at(Span::call_site())
+    }
+}
+
+impl Toks {
+    /// No tokens yet; the ones written by `path` and `punct` get `span`.
+    fn at(span: Span) -> Toks {
+        Toks(Vec::new(), span)
+    }
+
+    /// The identifier `name`, as it is spanned.
+    fn ident(name: &Ident) -> Toks {
+        Toks(vec![name.clone().into()], Span::call_site())
+    }
+
+    /// `::typesweeper::name`.
+    fn of_path(name: &str) -> Toks {
+        let mut t = Toks::default();
+        t.path(name);
+        t
+    }
+
+    /// Appends `name`, one of the [`IMPORTS`] of the expansion's block.
+    fn path(&mut self, name: &str) {
+        debug_assert!(IMPORTS.contains(&name), "{name} is not imported");
+        self.0.push(Ident::new(name, self.1).into());
+    }
+
+    fn punct(&mut self, ch: char) {
+        let mut p = Punct::new(ch, Spacing::Alone);
+        p.set_span(self.1);
+        self.0.push(p.into());
+    }
+
+    /// Appends `n` closing `>`s.
+    fn close(&mut self, n: usize) {
+        for _ in 0..n {
+            self.punct('>');
+        }
+    }
+
+    fn append(&mut self, other: &Toks) {
+        self.0.extend(other.0.iter().cloned());
+    }
+
+    fn push(&mut self, tree: impl Into<TokenTree>) {
+        self.0.push(tree.into());
+    }
+
+    /// Appends the keyword or name `word`.
+    fn word(&mut self, word: &str) {
+        self.0.push(Ident::new(word, self.1).into());
+    }
+
+    /// Appends `items` separated by `sep`.
+    fn separated(&mut self, items: impl IntoIterator<Item = Toks>, sep: char) -> &mut Toks {
+        for (k, item) in items.into_iter().enumerate() {
+            if k > 0 {
+                self.punct(sep);
+            }
+            self.0.extend(item.0);
+        }
+        self
+    }
+}
+
+/// The bound `subject: ::typesweeper::tr<args..>`, spanned at `span` (as `quote_spanned!` would
+/// span it: the subject and arguments keep their own spans).
+fn bound(span: Span, subject: &Toks, tr: &str, args: &[&Toks]) -> Toks {
+    let mut t = Toks::at(span);
+    t.append(subject);
+    t.punct(':');
+    t.path(tr);
+    t.punct('<');
+    for (k, arg) in args.iter().enumerate() {
+        if k > 0 {
+            t.punct(',');
+        }
+        t.append(arg);
+    }
+    t.punct('>');
+    t
+}
+
+impl ToTokens for Toks {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        tokens.extend(self.0.iter().cloned());
+    }
 }
 
 /// One impl of `Holds`: its bounds and the variables they mention (its type parameters), or a
 /// row of the result and the unknown cells in it.
 struct Chunk {
     span: Span,
-    bounds: Vec<TokenStream>,
+    bounds: Vec<Toks>,
     vars: Vec<Ident>,
     seen: std::collections::HashSet<Ident>,
-    row: Option<(Ident, TokenStream)>,
+    row: Option<(Ident, Toks)>,
 }
 
 impl Default for Chunk {
@@ -435,7 +597,7 @@ struct Chunks {
 impl Chunks {
     /// Adds one cell's bounds (or one link's, or one number's) to the open chunk, closing it
     /// when it is full.
-    fn add(&mut self, span: Span, bounds: TokenStream, vars: impl IntoIterator<Item = Ident>) {
+    fn add(&mut self, span: Span, bounds: Toks, vars: impl IntoIterator<Item = Ident>) {
         let chunk = &mut self.open;
         if chunk.bounds.is_empty() {
             chunk.span = span;
@@ -464,8 +626,8 @@ impl Chunks {
         &mut self,
         span: Span,
         param: &Ident,
-        row: TokenStream,
-        bounds: Vec<TokenStream>,
+        row: Toks,
+        bounds: Vec<Toks>,
         vars: Vec<Ident>,
     ) {
         self.close();
