@@ -77,9 +77,9 @@ pub fn solve(input: TokenStream) -> TokenStream {
 /// assert_eq!(Game10::solve().to_string(), "2 3 2\nx x x\nx x 3");
 /// ```
 ///
-/// The struct gets the constants `PUZZLE` (the board text), `ROWS` and `COLS`, and a `solve()`
-/// function whose body is the same code `solve!` writes: rustc derives the board while compiling
-/// it, and the same errors apply.
+/// The struct gets the constants `PUZZLE` (the board text), `ROWS` and `COLS`, and a
+/// `const fn solve() -> CellRows` whose body is the same code `solve!` writes: rustc derives the
+/// board while compiling it, and the same errors apply.
 #[proc_macro]
 pub fn puzzle(input: TokenStream) -> TokenStream {
     match expand::puzzle(input.into()) {
