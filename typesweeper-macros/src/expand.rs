@@ -375,7 +375,7 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
         item.word("where");
         item.separated(std::mem::take(&mut chunk.bounds), ',');
         item.push(Group::new(Delimiter::Brace, TokenStream::new()));
-        items.0.extend(item.0);
+        items.trees.extend(item.trees);
         wheres.append(&bound(span, &Toks::ident(&marker), "Holds", &[&fn_vars]));
         wheres.punct(',');
     }
@@ -442,7 +442,7 @@ fn vars_tuple(first: Option<Toks>, vars: &[Ident]) -> Toks {
     let mut t = Toks::default();
     t.push(Group::new(
         Delimiter::Parenthesis,
-        inner.0.into_iter().collect(),
+        inner.trees.into_iter().collect(),
     ));
     t
 }
@@ -471,7 +471,11 @@ fn type_list<'a>(cons: &str, end: &str, items: impl IntoIterator<Item = &'a Toks
 /// [`IMPORTS`] and tuples for the chunks' variables, this took rustc's expansion of a 16x30 board
 /// (the macro and the parsing of its output) from 77 ms to 33 ms.
 #[derive(Clone)]
-struct Toks(Vec<TokenTree>, Span);
+struct Toks {
+    trees: Vec<TokenTree>,
+    /// The span of the tokens that `path`, `punct` and `word` write.
+    span: Span,
+}
 
 impl Default for Toks {
     fn default() -> Self {
@@ -480,17 +484,23 @@ impl Default for Toks {
 }
 
 impl Toks {
-    /// No tokens yet; the ones written by `path` and `punct` get `span`.
+    /// No tokens yet; the ones `path`, `punct` and `word` write get `span`.
     fn at(span: Span) -> Toks {
-        Toks(Vec::new(), span)
+        Toks {
+            trees: Vec::new(),
+            span,
+        }
     }
 
     /// The identifier `name`, as it is spanned.
     fn ident(name: &Ident) -> Toks {
-        Toks(vec![name.clone().into()], Span::call_site())
+        Toks {
+            trees: vec![name.clone().into()],
+            span: Span::call_site(),
+        }
     }
 
-    /// `::typesweeper::name`.
+    /// `name`, one of the [`IMPORTS`].
     fn of_path(name: &str) -> Toks {
         let mut t = Toks::default();
         t.path(name);
@@ -500,13 +510,13 @@ impl Toks {
     /// Appends `name`, one of the [`IMPORTS`] of the expansion's block.
     fn path(&mut self, name: &str) {
         debug_assert!(IMPORTS.contains(&name), "{name} is not imported");
-        self.0.push(Ident::new(name, self.1).into());
+        self.trees.push(Ident::new(name, self.span).into());
     }
 
     fn punct(&mut self, ch: char) {
         let mut p = Punct::new(ch, Spacing::Alone);
-        p.set_span(self.1);
-        self.0.push(p.into());
+        p.set_span(self.span);
+        self.trees.push(p.into());
     }
 
     /// Appends `n` closing `>`s.
@@ -517,31 +527,30 @@ impl Toks {
     }
 
     fn append(&mut self, other: &Toks) {
-        self.0.extend(other.0.iter().cloned());
+        self.trees.extend(other.trees.iter().cloned());
     }
 
     fn push(&mut self, tree: impl Into<TokenTree>) {
-        self.0.push(tree.into());
+        self.trees.push(tree.into());
     }
 
     /// Appends the keyword or name `word`.
     fn word(&mut self, word: &str) {
-        self.0.push(Ident::new(word, self.1).into());
+        self.trees.push(Ident::new(word, self.span).into());
     }
 
     /// Appends `items` separated by `sep`.
-    fn separated(&mut self, items: impl IntoIterator<Item = Toks>, sep: char) -> &mut Toks {
+    fn separated(&mut self, items: impl IntoIterator<Item = Toks>, sep: char) {
         for (k, item) in items.into_iter().enumerate() {
             if k > 0 {
                 self.punct(sep);
             }
-            self.0.extend(item.0);
+            self.trees.extend(item.trees);
         }
-        self
     }
 }
 
-/// The bound `subject: ::typesweeper::tr<args..>`, spanned at `span` (as `quote_spanned!` would
+/// The bound `subject: tr<args..>` (`tr` one of the [`IMPORTS`]), spanned at `span` (as `quote_spanned!` would
 /// span it: the subject and arguments keep their own spans).
 fn bound(span: Span, subject: &Toks, tr: &str, args: &[&Toks]) -> Toks {
     let mut t = Toks::at(span);
@@ -561,7 +570,7 @@ fn bound(span: Span, subject: &Toks, tr: &str, args: &[&Toks]) -> Toks {
 
 impl ToTokens for Toks {
     fn to_tokens(&self, tokens: &mut TokenStream) {
-        tokens.extend(self.0.iter().cloned());
+        tokens.extend(self.trees.iter().cloned());
     }
 }
 
