@@ -4,10 +4,10 @@
 //! the board's unknown cells named after their coordinates (`Cell_R1C1` is the top-left cell),
 //! the counts of the mine chain and the rows of the result, and a constant `SOLVED` that calls
 //! it with every parameter passed as `_`: rustc must infer them all while type-checking the
-//! constant, which then reads the cells off the inferred row types (`typesweeper::CellRows`). The rules live in chunk impls (see
-//! `typesweeper::Holds`): each holds the bounds of up to 8 chain links (a cell's
-//! `CellRules` and the link's `Verify` and `VerifyBack`) or shown numbers (`NeighbsToRules`),
-//! and `puzzle` has one bound per chunk. The first chunks are the rows of the result, which
+//! constant, which then reads the cells off the inferred row types (`typesweeper::CellRows`).
+//! The rules live in chunk impls (see `typesweeper::Holds`): each holds the bounds of up to 8
+//! chain links (a cell's `CellRules` and the link's `Verify` and `VerifyBack`) or shown numbers
+//! (`NeighbsToRules`), and `puzzle` has one bound per chunk. The first chunks are the rows of the result, which
 //! also say each of their unknown cells must be `Decided`, so that a stuck board's first error
 //! names its first undecided cell and points at its row. The answer appears in just two places:
 //! each unknown cell's `CellRules<answer cell, ..>` bound, whose `Reveal` waits until the solver
@@ -400,17 +400,19 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
     let call = quote_spanned!(call=> puzzle::<#holes>());
     let row_types: Vec<Toks> = row_params.iter().map(Toks::ident).collect();
     let rows = hlist(&row_types);
-    let marker_items = unknown.iter().map(|&i| {
-        let m = &markers[i];
-        quote!(struct #m;)
-    });
+    let mut marker_items = Toks::default();
+    for &i in &unknown {
+        marker_items.word("struct");
+        marker_items.push(markers[i].clone());
+        marker_items.punct(';');
+    }
     let imports = IMPORTS
         .iter()
         .map(|name| Ident::new(name, Span::call_site()));
     quote! {
         {
             use ::typesweeper::{#(#imports),*};
-            #(#marker_items)*
+            #marker_items
             #items
             #[allow(non_snake_case, non_camel_case_types, clippy::type_complexity, clippy::extra_unused_type_parameters)]
             const fn puzzle<#(#params),*>() -> ::typesweeper::Solved<#rows>
@@ -429,9 +431,21 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
 }
 
 /// An HList type of the given types, written out (`HCons<A, HCons<B, HNil>>`): expanding the
-/// `HList!` macro thousands of times costs rustc more than reading the types.
+/// `HList!` macro thousands of times costs rustc more than reading the types. Written in one
+/// pass (`HCons<A,` per item, `HNil`, then the closing `>`s).
 fn hlist<'a>(items: impl IntoIterator<Item = &'a Toks>) -> Toks {
-    type_list("HCons", "HNil", items)
+    let mut t = Toks::default();
+    let mut open = 0;
+    for item in items {
+        t.path("HCons");
+        t.punct('<');
+        t.append(item);
+        t.punct(',');
+        open += 1;
+    }
+    t.path("HNil");
+    t.close(open);
+    t
 }
 
 /// The tuple type `(first, vars..,)` of a chunk's variables (see `typesweeper::Holds`).
@@ -444,23 +458,6 @@ fn vars_tuple(first: Option<Toks>, vars: &[Ident]) -> Toks {
         Delimiter::Parenthesis,
         inner.trees.into_iter().collect(),
     ));
-    t
-}
-
-/// `Cons<A, Cons<B, End>>` for the items `A, B`, written in one pass (`Cons<A,` per item, the
-/// end, then the closing `>`s).
-fn type_list<'a>(cons: &str, end: &str, items: impl IntoIterator<Item = &'a Toks>) -> Toks {
-    let mut t = Toks::default();
-    let mut open = 0;
-    for item in items {
-        t.path(cons);
-        t.punct('<');
-        t.append(item);
-        t.punct(',');
-        open += 1;
-    }
-    t.path(end);
-    t.close(open);
     t
 }
 
