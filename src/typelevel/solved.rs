@@ -11,7 +11,8 @@ use typesweeper_board::{Board, Cell};
 /// [`Mine`](crate::Mine) and [`Num<N>`](crate::Num) types.
 ///
 /// It is zero-sized; [`Solved::CELLS`] reads the cells off the type at compile time (this is
-/// how [`solve!`](crate::solve) computes the [`CellRows`] it returns) and `Display` prints them (cells joined by one space, rows by `\n`, no trailing newline).
+/// how [`solve!`](crate::solve) computes the [`CellRows`] it returns) and `Display` prints them
+/// (cells joined by one space, rows by `\n`, no trailing newline).
 ///
 /// ```
 /// use typesweeper::{Solved, Mine, Num, S, Z, HList};
@@ -80,7 +81,7 @@ impl<Rows: BoardRows> fmt::Debug for Solved<Rows> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Constant lists read off the types
+// The cells as constants
 // ---------------------------------------------------------------------------------------------
 
 /// One row of cells, read off a row type at compile time.
