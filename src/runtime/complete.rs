@@ -30,8 +30,9 @@
 //! assert_eq!(solved.to_string(), "x s x\n1 2 1");
 //! ```
 
-use std::collections::HashMap;
 use std::rc::Rc;
+
+use rustc_hash::FxHashMap as HashMap;
 
 use super::deduction::{Deduced, Deduction, Given, Reason, SolveError, State};
 use crate::board::Board;
@@ -344,7 +345,7 @@ pub fn analyse(
             parent[r] = first;
         }
     }
-    let mut comp_of_root: HashMap<usize, usize> = HashMap::new();
+    let mut comp_of_root: HashMap<usize, usize> = HashMap::default();
     let mut groups: Vec<(Vec<usize>, Vec<usize>)> = Vec::new(); // (constraints, cells)
     for c in 0..numbers.len() {
         let r = find(&mut parent, c);
@@ -739,7 +740,7 @@ fn enumerate(
     ln_fact: &[f64],
 ) -> Component {
     // Boxes: cells with the same signature.
-    let mut box_of: HashMap<&[usize], usize> = HashMap::new();
+    let mut box_of: HashMap<&[usize], usize> = HashMap::default();
     let mut boxes: Vec<Vec<usize>> = Vec::new();
     for &i in cells {
         let b = *box_of.entry(&signature[i]).or_insert_with(|| {
@@ -826,7 +827,7 @@ fn enumerate(
         need: constraints.iter().map(|&c| need[c]).collect(),
         capacity,
         active,
-        memo: vec![HashMap::new(); boxes.len()],
+        memo: vec![HashMap::default(); boxes.len()],
         ln_binomial: &ln_binomial,
     };
     let tallies: Vec<Tally> = search
