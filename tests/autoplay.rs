@@ -210,6 +210,49 @@ fn forced_fifty_fifties_are_found_and_only_those() {
 }
 
 #[test]
+fn unavoidable_fifty_fifties_of_any_shape_are_found_and_only_those() {
+    use typesweeper::runtime::autoplay::guess::{forced_fifty_fifty, unavoidable_fifty_fifty};
+    let u = Deduced::Undecided;
+    let n = |v| Deduced::Safe(Some(v));
+    // A 2x2 block in the corner, two mines on one diagonal or the other, the cell diagonally
+    // next to it a known mine: every number sees one mine of the block either way, so no
+    // number can ever settle it, though no two cells form a forced pair.
+    let cells = [u, u, n(1), u, u, n(2), n(1), n(2), Deduced::Mine];
+    let p = analyse(&cells, 3, 3, Some(2))
+        .unwrap()
+        .mine_probabilities()
+        .unwrap();
+    assert!(
+        [0, 1, 3, 4].iter().all(|&i| (p[i] - 0.5).abs() < 1e-12),
+        "{p:?}"
+    );
+    let position = Position {
+        rows: 3,
+        cols: 3,
+        cells: &cells,
+        mines_left: 2,
+    };
+    assert_eq!(forced_fifty_fifty(&position, &p, &[0, 1, 3, 4]), None);
+    assert_eq!(
+        unavoidable_fifty_fifty(&position, &p, &[0, 1, 3, 4]),
+        Some(0)
+    );
+    // `? 1 ? ?`, one mine: R1C4 (safe) will tell R1C1 and R1C3 apart.
+    let line = [u, n(1), u, u];
+    let p = analyse(&line, 1, 4, Some(1))
+        .unwrap()
+        .mine_probabilities()
+        .unwrap();
+    let position = Position {
+        rows: 1,
+        cols: 4,
+        cells: &line,
+        mines_left: 1,
+    };
+    assert_eq!(unavoidable_fifty_fifty(&position, &p, &[0, 2, 3]), None);
+}
+
+#[test]
 fn pseudo_fifty_fifties_are_found_and_only_those() {
     use typesweeper::runtime::autoplay::guess::forced_fifty_fifty;
     use typesweeper::runtime::autoplay::risk::pseudo_fifty_fifty;

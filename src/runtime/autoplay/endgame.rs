@@ -17,8 +17,15 @@ use crate::runtime::deduction::Deduced;
 
 use super::guess::Position;
 
-/// The search runs when at most this many layouts fit the position.
+/// The search runs when at most this many layouts fit the position ([`layout_limit`] raises
+/// it where mines are dense).
 pub const MAX_LAYOUTS: f64 = 300.0;
+/// Where mines are dense the limit is `DENSE_SCALE / (safe share of the undecided cells)^3`
+/// (D. Hill's Java solver), at most [`DENSE_MAX_LAYOUTS`]: such positions have few safe cells
+/// to try at each step, so their search stays small.
+pub const DENSE_SCALE: f64 = 200.0;
+/// The most layouts the search takes on, however dense the mines.
+pub const DENSE_MAX_LAYOUTS: f64 = 5000.0;
 /// At most this many undecided cells (they are bits of a `u128`).
 pub const MAX_CELLS: usize = 128;
 /// Work limit (search nodes, and backtracking steps when listing layouts); beyond it the search
@@ -29,13 +36,36 @@ pub const BUDGET: usize = 200_000;
 /// for the search (more than [`MAX_LAYOUTS`] layouts, [`MAX_CELLS`] undecided cells, or
 /// [`BUDGET`] steps) or has no undecided cell.
 pub fn best_cell(position: &Position<'_>) -> Option<usize> {
-    let search = Search::new(position)?;
+    best_cell_within(position, MAX_LAYOUTS)
+}
+
+/// As [`best_cell`], with at most `limit` layouts instead of [`MAX_LAYOUTS`].
+pub fn best_cell_within(position: &Position<'_>, limit: f64) -> Option<usize> {
+    let search = Search::new(position, limit)?;
     search.root()
+}
+
+/// How many layouts the search takes on with `undecided` cells holding `mines` mines:
+/// [`MAX_LAYOUTS`], or more where mines are dense ([`DENSE_SCALE`]).
+///
+/// ```
+/// use typesweeper::runtime::autoplay::endgame::{layout_limit, MAX_LAYOUTS};
+///
+/// assert_eq!(layout_limit(100, 20), MAX_LAYOUTS); // 80 % safe: 200 / 0.512 < 300
+/// assert_eq!(layout_limit(20, 10), 1600.0); // half safe: 200 / 0.125
+/// assert_eq!(layout_limit(10, 9), 5000.0); // capped
+/// ```
+pub fn layout_limit(undecided: usize, mines: usize) -> f64 {
+    if undecided == 0 || mines >= undecided {
+        return MAX_LAYOUTS;
+    }
+    let safe = (undecided - mines) as f64 / undecided as f64;
+    (DENSE_SCALE / safe.powi(3)).clamp(MAX_LAYOUTS, DENSE_MAX_LAYOUTS)
 }
 
 /// The chance to win with best play from `position`, or `None` as for [`best_cell`].
 pub fn win_chance(position: &Position<'_>) -> Option<f64> {
-    let mut search = Search::new(position)?;
+    let mut search = Search::new(position, MAX_LAYOUTS)?;
     let all: Vec<u16> = (0..search.layouts.len() as u16).collect();
     search.win(&all, 0)
 }
@@ -57,7 +87,7 @@ struct Search {
 }
 
 impl Search {
-    fn new(position: &Position<'_>) -> Option<Search> {
+    fn new(position: &Position<'_>, limit: f64) -> Option<Search> {
         let (rows, cols, cells) = (position.rows, position.cols, position.cells);
         let undecided: Vec<usize> = (0..cells.len())
             .filter(|&i| cells[i] == Deduced::Undecided)
@@ -90,7 +120,7 @@ impl Search {
                 }
             }
         }
-        let layouts = list_layouts(undecided.len(), &constraints, position.mines_left)?;
+        let layouts = list_layouts(undecided.len(), &constraints, position.mines_left, limit)?;
         Some(Search {
             base: undecided.iter().map(|&i| mines_of(i) as u8).collect(),
             around: undecided.iter().map(|&i| around_of(i)).collect(),
@@ -255,9 +285,14 @@ impl Hasher for TagHasher {
 }
 
 /// Every assignment of mines to `n` cells with exactly `mines` mines that meets each
-/// constraint (`mask` of cells, mines it needs); `None` when there are more than
-/// [`MAX_LAYOUTS`] or listing takes more than [`BUDGET`] steps.
-fn list_layouts(n: usize, constraints: &[(u128, usize)], mines: usize) -> Option<Vec<u128>> {
+/// constraint (`mask` of cells, mines it needs); `None` when there are more than `limit` or
+/// listing takes more than [`BUDGET`] steps.
+fn list_layouts(
+    n: usize,
+    constraints: &[(u128, usize)],
+    mines: usize,
+    limit: f64,
+) -> Option<Vec<u128>> {
     // Cells in an order where constraints close early: constrained cells first.
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&k| {
@@ -280,10 +315,11 @@ fn list_layouts(n: usize, constraints: &[(u128, usize)], mines: usize) -> Option
         room: Vec<usize>,
         out: Vec<u128>,
         steps: usize,
+        limit: f64,
     }
     fn go(s: &mut State<'_>, p: usize, layout: u128, mines: usize) -> Option<()> {
         s.steps += 1;
-        if s.steps > BUDGET || s.out.len() as f64 > MAX_LAYOUTS {
+        if s.steps > BUDGET || s.out.len() as f64 > s.limit {
             return None;
         }
         let left = s.order.len() - p;
@@ -328,6 +364,7 @@ fn list_layouts(n: usize, constraints: &[(u128, usize)], mines: usize) -> Option
             .iter()
             .map(|c| c.0.count_ones() as usize)
             .collect(),
+        limit,
         out: Vec::new(),
         steps: 0,
     };

@@ -1,7 +1,7 @@
 //! Choosing a guess when no cell is certain.
 //!
 //! In order: the [`endgame`] search when few layouts remain; a forced 50/50
-//! ([`forced_fifty_fifty`]); a pseudo 50/50 ([`risk::pseudo_fifty_fifty`]: a cell that is a
+//! ([`forced_fifty_fifty`], or of any shape: [`unavoidable_fifty_fifty`]); a pseudo 50/50 ([`risk::pseudo_fifty_fifty`]: a cell that is a
 //! mine only inside a 50/50 no number can settle); otherwise the best [`score`] among the
 //! candidates nearly as safe as the safest cell. A cell's [`Outcome`] is found by writing each
 //! number it could show into the position and counting the layouts that fit
@@ -95,8 +95,9 @@ pub struct Outcome {
     pub chances: Vec<(u8, f64)>,
     /// Given that it is safe, the expected chance that the game goes on: 1 when its number
     /// proves a cell safe, else the safety of the next guess (cells near it re-solved exactly,
-    /// the rest at their chance now): the safest cell's blended with the second safest's
-    /// ([`SECOND_WEIGHT`]).
+    /// interior cells at their chance given the number, which moves the mines left for them,
+    /// and cells of other components at their chance now): the safest cell's blended with the
+    /// second safest's ([`SECOND_WEIGHT`]).
     pub secondary: f64,
 }
 
@@ -113,15 +114,15 @@ pub fn choose(position: &Position<'_>, analysis: &Analysis) -> usize {
     let p = analysis
         .mine_probabilities()
         .expect("the analysis knows the total");
-    if analysis
-        .ln_layouts()
-        .is_some_and(|ln| ln <= endgame::MAX_LAYOUTS.ln())
-    {
-        if let Some(best) = endgame::best_cell(position) {
+    let limit = endgame::layout_limit(undecided.len(), position.mines_left);
+    if analysis.ln_layouts().is_some_and(|ln| ln <= limit.ln()) {
+        if let Some(best) = endgame::best_cell_within(position, limit) {
             return best;
         }
     }
-    if let Some(cell) = forced_fifty_fifty(position, &p, &undecided) {
+    if let Some(cell) = forced_fifty_fifty(position, &p, &undecided)
+        .or_else(|| unavoidable_fifty_fifty(position, &p, &undecided))
+    {
         return cell;
     }
     let context = Context::new(position, analysis);
@@ -399,10 +400,27 @@ impl<'a> Context<'a> {
             in_region[i] = true;
         }
         in_region[cell] = true;
+        // Cells of untouched components at their chance now; the interior cells the number
+        // does not see are added per number, at their chance given it.
         let mut outside = Top::default();
-        for i in (0..cells.len()).filter(|&i| !in_region[i] && cells[i] == Deduced::Undecided) {
+        for i in (0..cells.len())
+            .filter(|&i| !in_region[i] && !self.is_interior[i] && cells[i] == Deduced::Undecided)
+        {
             outside.add(1.0 - self.p[i], 1);
         }
+        // Layouts of the rest with one given interior cell a mine, per mine count of the rest:
+        // `C(n, j) j = n C(n - 1, j - 1)`, so this over `ln_rest` is that cell's chance.
+        let ln_rest_one: Vec<f64> = (0..=left)
+            .map(|m| {
+                if m < lowest || m == 0 || interior == 0 {
+                    return f64::NEG_INFINITY;
+                }
+                ln_sum(
+                    (0..rest.len().min(m))
+                        .map(|s| rest[s] + self.ln_binomial(interior - 1, m - 1 - s)),
+                )
+            })
+            .collect();
         let mut weights: Vec<(f64, bool, u8, f64)> = Vec::new();
         for v in mines..=mines + around.len() {
             cropped[sub(cell)] = Deduced::Safe(Some(v as u8));
@@ -427,6 +445,12 @@ impl<'a> Context<'a> {
                 1.0
             } else {
                 let mut top = outside;
+                if interior > 0 {
+                    let ln_one = ln_sum(
+                        (0..local.len().min(left + 1)).map(|k| local[k] + ln_rest_one[left - k]),
+                    );
+                    top.add(1.0 - (ln_one - ln).exp(), interior);
+                }
                 self.region_top(&a, &ln_rest, ln, free, &mut top);
                 top.blend()
             };
@@ -484,6 +508,90 @@ pub fn forced_fifty_fifty(
             if !apart && exactly_one_mine(position, a, b) {
                 return Some(a);
             }
+        }
+    }
+    None
+}
+
+/// At most this many cells at exactly 1/2 are tried by [`unavoidable_fifty_fifty`] (each costs
+/// two analyses of the position).
+pub const MAX_FIFTY_FIFTY_TRIES: usize = 6;
+
+/// An unavoidable 50/50 of any shape (a chain, a block; [`forced_fifty_fifty`] is the pair):
+/// a cell `a` at exactly 1/2 whose being a mine or safe decides a set `S` of cells, the two
+/// patterns of `S` holding as many mines, and every cell next to `S` outside it that is not a
+/// known mine (a number or an undecided cell) seeing as many mines of `S` in both. Swapping
+/// the two patterns then maps layouts onto layouts and changes no number outside `S`, so only
+/// a guess inside `S` can settle it: it has to be guessed some time, and guessing it now
+/// costs nothing. Returns `a`.
+pub fn unavoidable_fifty_fifty(
+    position: &Position<'_>,
+    p: &[f64],
+    undecided: &[usize],
+) -> Option<usize> {
+    let (rows, cols, left) = (position.rows, position.cols, position.mines_left);
+    if left == 0 {
+        return None;
+    }
+    let n = position.cells.len();
+    let mut seen = vec![false; n];
+    let halves = undecided
+        .iter()
+        .copied()
+        .filter(|&a| (p[a] - 0.5).abs() < 1e-9);
+    let mut tries = 0;
+    for a in halves {
+        if seen[a] {
+            continue; // in the set of a cell tried already
+        }
+        tries += 1;
+        if tries > MAX_FIFTY_FIFTY_TRIES {
+            break;
+        }
+        let mut cells = position.cells.to_vec();
+        cells[a] = Deduced::Mine;
+        let Ok(if_mine) = analyse(&cells, rows, cols, Some(left - 1)) else {
+            continue;
+        };
+        cells[a] = Deduced::Safe(None);
+        let Ok(if_safe) = analyse(&cells, rows, cols, Some(left)) else {
+            continue;
+        };
+        // Per cell: 0 outside S, 1 a mine when `a` is, 2 safe when `a` is a mine.
+        let mut pattern = vec![0u8; n];
+        pattern[a] = 1;
+        for &i in undecided.iter().filter(|&&i| i != a) {
+            pattern[i] = match (if_mine.forced(i), if_safe.forced(i)) {
+                (Some(true), Some(false)) => 1,
+                (Some(false), Some(true)) => 2,
+                _ => 0,
+            };
+        }
+        for i in (0..n).filter(|&i| pattern[i] != 0) {
+            seen[i] = true;
+        }
+        let count = |k: u8| pattern.iter().filter(|&&x| x == k).count();
+        if count(1) != count(2) {
+            continue;
+        }
+        let sees_alike = |x: usize| {
+            let (mut one, mut two) = (0, 0);
+            for y in position.neighbours(x) {
+                match pattern[y] {
+                    1 => one += 1,
+                    2 => two += 1,
+                    _ => {}
+                }
+            }
+            one == two
+        };
+        let unavoidable = (0..n).filter(|&i| pattern[i] != 0).all(|i| {
+            position
+                .neighbours(i)
+                .all(|x| pattern[x] != 0 || position.cells[x] == Deduced::Mine || sees_alike(x))
+        });
+        if unavoidable {
+            return Some(a);
         }
     }
     None
