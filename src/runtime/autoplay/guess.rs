@@ -1,13 +1,13 @@
 //! Choosing a guess when no cell is certain.
 //!
 //! In order: the [`endgame`] search when few layouts remain; a forced 50/50
-//! ([`forced_fifty_fifty`], or of any shape: [`unavoidable_fifty_fifty`]); a pseudo 50/50 ([`risk::pseudo_fifty_fifty`]: a cell that is a
-//! mine only inside a 50/50 no number can settle); otherwise the best [`score`] among the
-//! candidates nearly as safe as the safest cell. A cell's [`Outcome`] is found by writing each
-//! number it could show into the position and counting the layouts that fit
-//! ([`Analysis::ln_layouts`]): that gives the exact chance of each number, whether it is dead
-//! (one possible number), the chance that opening it proves some other cell safe (progress),
-//! and otherwise how safe the next guess would be.
+//! ([`forced_fifty_fifty`], or of any shape: [`unavoidable_fifty_fifty`]); a pseudo 50/50
+//! ([`risk::pseudo_fifty_fifty`]: a cell that is a mine only inside a 50/50 no number can
+//! settle); otherwise the best [`score`] among the candidates nearly as safe as the safest
+//! cell. A cell's [`Outcome`] is found by writing each number it could show into the position
+//! and counting the layouts that fit ([`Analysis::ln_layouts`]): that gives the exact chance of
+//! each number, whether it is dead (one possible number), the chance that opening it proves
+//! some other cell safe (progress), and otherwise how safe the next guess would be.
 
 use crate::board::neighbours;
 use crate::runtime::complete::{analyse, ln_add, ln_convolve, ln_factorials, Analysis};
