@@ -21,8 +21,10 @@ use super::guess::Position;
 /// it where mines are dense).
 pub const MAX_LAYOUTS: f64 = 300.0;
 /// Where mines are dense the limit is `DENSE_SCALE / (safe share of the undecided cells)^3`
-/// (D. Hill's Java solver), at most [`DENSE_MAX_LAYOUTS`]: such positions have few safe cells
-/// to try at each step, so their search stays small.
+/// (D. Hill's Java solver), at most [`DENSE_MAX_LAYOUTS`]: above [`MAX_LAYOUTS`] once more than
+/// about one undecided cell in eight is a mine (390 layouts at one in five, the density of a
+/// fresh expert board). Such positions have few safe cells to try at each step, so their
+/// search stays small.
 pub const DENSE_SCALE: f64 = 200.0;
 /// The most layouts the search takes on, however dense the mines.
 pub const DENSE_MAX_LAYOUTS: f64 = 5000.0;
@@ -51,7 +53,8 @@ pub fn best_cell_within(position: &Position<'_>, limit: f64) -> Option<usize> {
 /// ```
 /// use typesweeper::runtime::autoplay::endgame::{layout_limit, MAX_LAYOUTS};
 ///
-/// assert_eq!(layout_limit(100, 20), MAX_LAYOUTS); // 80 % safe: 200 / 0.512 < 300
+/// assert_eq!(layout_limit(100, 10), MAX_LAYOUTS); // 90 % safe: 200 / 0.729 < 300
+/// assert!((layout_limit(100, 20) - 390.625).abs() < 1e-9); // 80 % safe: 200 / 0.512
 /// assert_eq!(layout_limit(20, 10), 1600.0); // half safe: 200 / 0.125
 /// assert_eq!(layout_limit(10, 9), 5000.0); // capped
 /// ```
