@@ -7,7 +7,7 @@ mod support;
 use support::numbers_fit;
 
 use typesweeper::board::neighbours;
-use typesweeper::runtime::autoplay::guess::{Context, Position};
+use typesweeper::runtime::autoplay::guess::{Context, Position, SECOND_WEIGHT};
 use typesweeper::runtime::autoplay::{endgame, next_move, play, play_game, Move};
 use typesweeper::runtime::complete::analyse;
 use typesweeper::runtime::game::{CellState, Config, Game, Status};
@@ -35,13 +35,15 @@ fn layouts(rows: usize, cols: usize, cells: &[Deduced], unknown: &[usize]) -> Ve
         .collect()
 }
 
-/// Checks the chances of one guessing position against brute force; returns whether it did.
-fn check_position(rows: usize, cols: usize, cells: &[Deduced], left: usize) -> bool {
+/// Checks the chances of one guessing position against brute force: `None` when it is too big
+/// to, else how many cells' `Outcome::secondary` it could check exactly too (those whose
+/// number touches every frontier component, so that nothing is left at its chance now).
+fn check_position(rows: usize, cols: usize, cells: &[Deduced], left: usize) -> Option<usize> {
     let unknown: Vec<usize> = (0..cells.len())
         .filter(|&i| cells[i] == Deduced::Undecided)
         .collect();
     if unknown.is_empty() || unknown.len() > 14 {
-        return false;
+        return None;
     }
     let bit = |i: usize| unknown.iter().position(|&u| u == i);
     let all = layouts(rows, cols, cells, &unknown);
@@ -67,6 +69,13 @@ fn check_position(rows: usize, cols: usize, cells: &[Deduced], left: usize) -> b
         mines_left: left,
     };
     let context = Context::new(&position, &analysis);
+    let component_of = |i: usize| {
+        analysis
+            .components
+            .iter()
+            .position(|comp| comp.boxes.iter().flatten().any(|&j| j == i))
+    };
+    let mut exact = 0;
     for (b, &c) in unknown.iter().enumerate() {
         let mines = with_total.iter().filter(|&&m| m >> b & 1 == 1).count();
         let want = mines as f64 / with_total.len() as f64;
@@ -81,6 +90,7 @@ fn check_position(rows: usize, cols: usize, cells: &[Deduced], left: usize) -> b
             .filter(|m| m >> b & 1 == 0)
             .collect();
         let mut want_progress = 0.0;
+        let mut want_secondary = 0.0;
         let mut values = 0;
         for v in 0..=8u8 {
             let shows = safe.iter().filter(|&&m| value(c, m) == v).count();
@@ -108,7 +118,23 @@ fn check_position(rows: usize, cols: usize, cells: &[Deduced], left: usize) -> b
             let any_mine = fits.iter().fold(0, |acc, m| acc | m);
             if (0..unknown.len()).any(|k| k != b && any_mine >> k & 1 == 0) {
                 want_progress += want;
+                want_secondary += want;
+                continue;
             }
+            // No progress: the next guess, judged by the two safest other cells given the
+            // number (with the total), blended.
+            let given: Vec<u32> = safe.iter().copied().filter(|&m| value(c, m) == v).collect();
+            let mut safeties: Vec<f64> = (0..unknown.len())
+                .filter(|&k| k != b)
+                .map(|k| {
+                    let safe_k = given.iter().filter(|&&m| m >> k & 1 == 0).count();
+                    safe_k as f64 / given.len() as f64
+                })
+                .collect();
+            safeties.sort_by(|x, y| y.total_cmp(x));
+            let first = safeties.first().copied().unwrap_or(0.0);
+            let second = safeties.get(1).copied().unwrap_or(0.0);
+            want_secondary += want * ((1.0 - SECOND_WEIGHT) * first + SECOND_WEIGHT * second);
         }
         assert_eq!(outcome.values, values, "cell {c}");
         // Going on after a safe click: certain with progress, a chance below 1 otherwise.
@@ -121,25 +147,44 @@ fn check_position(rows: usize, cols: usize, cells: &[Deduced], left: usize) -> b
             "cell {c}: progress {} vs {want_progress}",
             outcome.progress
         );
+        // Exact when the number touches every component (the interior is re-weighted per
+        // number; other components would stay at their chance now).
+        let touched: Vec<Option<usize>> = std::iter::once(c)
+            .chain(neighbours(rows, cols, c / cols, c % cols))
+            .filter(|&j| cells[j] == Deduced::Undecided)
+            .map(component_of)
+            .collect();
+        if (0..analysis.components.len()).all(|k| touched.contains(&Some(k))) {
+            assert!(
+                (outcome.secondary - want_secondary).abs() < 1e-9,
+                "cell {c}: secondary {} vs {want_secondary}",
+                outcome.secondary
+            );
+            exact += 1;
+        }
     }
-    true
+    Some(exact)
 }
 
 #[test]
 fn chances_agree_with_brute_force_on_positions_from_real_games() {
-    let mut checked = 0;
+    let (mut checked, mut secondaries) = (0, 0);
     for seed in 0..300u64 {
         let (rows, cols, mines) = [(5, 5, 5), (5, 6, 7), (6, 6, 9), (4, 7, 6)][seed as usize % 4];
         let mut game = Game::new(Config::new(rows, cols, mines, FirstClick::Safe), seed).unwrap();
         while let Some(m) = next_move(&game) {
             if !m.certain && game.opened() > 0 {
                 let (cells, left) = position_of(&game);
-                checked += usize::from(check_position(rows, cols, &cells, left));
+                if let Some(exact) = check_position(rows, cols, &cells, left) {
+                    checked += 1;
+                    secondaries += exact;
+                }
             }
             game.open(m.row, m.col).unwrap();
         }
     }
     assert!(checked > 80, "{checked}");
+    assert!(secondaries > 200, "{secondaries}");
 }
 
 #[test]
