@@ -220,6 +220,27 @@ fn endgame_search_finds_the_best_chance_to_win() {
     assert!(best == 0 || best == 3, "{best}");
 }
 
+/// A guessing position on `cells` (`rows` x `cols`, `left` undecided mines) and each cell's
+/// exact mine chance there.
+fn chances_in(
+    cells: &[Deduced],
+    rows: usize,
+    cols: usize,
+    left: usize,
+) -> (Position<'_>, Vec<f64>) {
+    let p = analyse(cells, rows, cols, Some(left))
+        .unwrap()
+        .mine_probabilities()
+        .unwrap();
+    let position = Position {
+        rows,
+        cols,
+        cells,
+        mines_left: left,
+    };
+    (position, p)
+}
+
 #[test]
 fn forced_fifty_fifties_are_found_and_only_those() {
     use typesweeper::runtime::autoplay::guess::forced_fifty_fifty;
@@ -227,30 +248,12 @@ fn forced_fifty_fifties_are_found_and_only_those() {
     let one = Deduced::Safe(Some(1));
     // `? ?` over `1 1`, one mine: nothing else touches either cell, a forced 50/50.
     let cells = [u, u, one, one];
-    let p = analyse(&cells, 2, 2, Some(1))
-        .unwrap()
-        .mine_probabilities()
-        .unwrap();
-    let position = Position {
-        rows: 2,
-        cols: 2,
-        cells: &cells,
-        mines_left: 1,
-    };
+    let (position, p) = chances_in(&cells, 2, 2, 1);
     assert_eq!(forced_fifty_fifty(&position, &p, &[0, 1]), Some(0));
     // `? 1 ? ?`, one mine: R1C1 and R1C3 are 50/50 now, but R1C4 (safe) will tell them apart.
     let cells = [u, one, u, u];
-    let p = analyse(&cells, 1, 4, Some(1))
-        .unwrap()
-        .mine_probabilities()
-        .unwrap();
+    let (position, p) = chances_in(&cells, 1, 4, 1);
     assert!((p[0] - 0.5).abs() < 1e-12 && (p[2] - 0.5).abs() < 1e-12);
-    let position = Position {
-        rows: 1,
-        cols: 4,
-        cells: &cells,
-        mines_left: 1,
-    };
     assert_eq!(forced_fifty_fifty(&position, &p, &[0, 2, 3]), None);
 }
 
@@ -263,20 +266,11 @@ fn unavoidable_fifty_fifties_of_any_shape_are_found_and_only_those() {
     // next to it a known mine: every number sees one mine of the block either way, so no
     // number can ever settle it, though no two cells form a forced pair.
     let cells = [u, u, n(1), u, u, n(2), n(1), n(2), Deduced::Mine];
-    let p = analyse(&cells, 3, 3, Some(2))
-        .unwrap()
-        .mine_probabilities()
-        .unwrap();
+    let (position, p) = chances_in(&cells, 3, 3, 2);
     assert!(
         [0, 1, 3, 4].iter().all(|&i| (p[i] - 0.5).abs() < 1e-12),
         "{p:?}"
     );
-    let position = Position {
-        rows: 3,
-        cols: 3,
-        cells: &cells,
-        mines_left: 2,
-    };
     assert_eq!(forced_fifty_fifty(&position, &p, &[0, 1, 3, 4]), None);
     assert_eq!(
         unavoidable_fifty_fifty(&position, &p, &[0, 1, 3, 4]),
@@ -284,16 +278,7 @@ fn unavoidable_fifty_fifties_of_any_shape_are_found_and_only_those() {
     );
     // `? 1 ? ?`, one mine: R1C4 (safe) will tell R1C1 and R1C3 apart.
     let line = [u, n(1), u, u];
-    let p = analyse(&line, 1, 4, Some(1))
-        .unwrap()
-        .mine_probabilities()
-        .unwrap();
-    let position = Position {
-        rows: 1,
-        cols: 4,
-        cells: &line,
-        mines_left: 1,
-    };
+    let (position, p) = chances_in(&line, 1, 4, 1);
     assert_eq!(unavoidable_fifty_fifty(&position, &p, &[0, 2, 3]), None);
 }
 
