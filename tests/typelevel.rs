@@ -86,8 +86,9 @@ fn peano_and_typenum_agree() {
 }
 
 /// An expert board (`typesweeper gen --rows 16 --cols 30 --mines 99 --seed 7522 --level
-/// fragment`, first click opening a zero) that only the mine total finishes: its last two cells, R16C29 and
-/// R16C30, touch no shown number that could decide them, and are safe because no mines remain.
+/// fragment`, first click opening a zero) that only the mine total finishes: its last two
+/// cells, R16C29 and R16C30, touch no shown number that could decide them, and are safe because
+/// no mines remain.
 #[test]
 fn the_mine_total_finishes_an_expert_board() {
     typesweeper::puzzle! {
@@ -130,19 +131,16 @@ fn the_mine_total_finishes_an_expert_board() {
             ]
         }
     }
-    let solved = ExpertNoneLeft::solve();
-    let puzzle: Board = ExpertNoneLeft::PUZZLE.parse().unwrap();
-    let answer = solved.to_board();
-    assert_eq!(solved.to_string(), "x 2 x x x x 1 0 0 1 x 3 x x 1 1 1 2 x 1 2 x 2 0 0 0 0 0 1 1\n1 2 2 4 4 3 1 1 1 2 2 5 x 5 2 1 x 2 2 2 3 x 3 1 0 1 1 1 1 x\n0 0 0 1 x 1 0 1 x 3 3 x x x 2 2 1 1 1 x 2 2 x 1 1 2 x 1 2 2\n0 0 0 2 3 4 2 2 2 x x 3 4 4 x 1 0 0 1 1 1 1 1 2 2 x 2 1 1 x\n0 0 0 1 x x x 1 1 2 2 1 2 x 3 1 0 0 0 0 0 0 0 1 x 3 3 1 2 1\n0 0 0 1 2 3 3 2 1 0 0 0 2 x 2 0 1 1 1 0 1 1 1 1 2 x 3 x 2 0\n1 1 0 0 0 1 3 x 2 0 0 0 1 1 1 0 1 x 1 1 2 x 1 0 1 1 3 x 2 0\nx 3 2 1 0 1 x x 3 1 0 0 0 1 1 1 2 2 2 1 x 3 3 1 1 0 1 1 1 0\n3 x x 1 1 2 3 3 x 3 3 2 1 1 x 1 2 x 3 2 2 x 2 x 1 1 1 1 1 1\n2 x 4 2 1 x 3 3 3 x x x 2 1 1 1 2 x x 1 1 2 3 2 1 1 x 2 2 x\n2 3 x 2 3 4 x x 2 2 4 x 3 1 1 0 1 2 2 1 0 2 x 3 1 3 3 x 2 1\nx 2 2 3 x x 3 2 2 2 3 2 2 x 1 0 0 0 1 1 1 2 x 3 x 2 x 2 1 0\n2 2 3 x 4 2 1 0 1 x x 2 3 2 2 1 1 1 1 x 1 1 1 2 2 3 3 2 2 1\n2 x 5 x 2 0 0 0 1 3 5 x 3 x 1 1 x 1 1 1 1 0 0 0 2 x 4 x 5 x\n2 x x 3 1 0 0 0 0 2 x x 3 2 2 2 1 1 1 1 1 0 1 2 4 x 5 x x x\n1 3 x 2 0 0 0 0 0 2 x 3 1 1 x 1 0 0 1 x 1 0 1 x x 2 3 x 4 2");
-    // The runtime mirror agrees, and its last steps are the total count's.
-    assert_eq!(
-        steps_by_total(&puzzle, &answer),
+    finished_by_total(
+        ExpertNoneLeft::solve(),
+        ExpertNoneLeft::PUZZLE,
+        "x 2 x x x x 1 0 0 1 x 3 x x 1 1 1 2 x 1 2 x 2 0 0 0 0 0 1 1\n1 2 2 4 4 3 1 1 1 2 2 5 x 5 2 1 x 2 2 2 3 x 3 1 0 1 1 1 1 x\n0 0 0 1 x 1 0 1 x 3 3 x x x 2 2 1 1 1 x 2 2 x 1 1 2 x 1 2 2\n0 0 0 2 3 4 2 2 2 x x 3 4 4 x 1 0 0 1 1 1 1 1 2 2 x 2 1 1 x\n0 0 0 1 x x x 1 1 2 2 1 2 x 3 1 0 0 0 0 0 0 0 1 x 3 3 1 2 1\n0 0 0 1 2 3 3 2 1 0 0 0 2 x 2 0 1 1 1 0 1 1 1 1 2 x 3 x 2 0\n1 1 0 0 0 1 3 x 2 0 0 0 1 1 1 0 1 x 1 1 2 x 1 0 1 1 3 x 2 0\nx 3 2 1 0 1 x x 3 1 0 0 0 1 1 1 2 2 2 1 x 3 3 1 1 0 1 1 1 0\n3 x x 1 1 2 3 3 x 3 3 2 1 1 x 1 2 x 3 2 2 x 2 x 1 1 1 1 1 1\n2 x 4 2 1 x 3 3 3 x x x 2 1 1 1 2 x x 1 1 2 3 2 1 1 x 2 2 x\n2 3 x 2 3 4 x x 2 2 4 x 3 1 1 0 1 2 2 1 0 2 x 3 1 3 3 x 2 1\nx 2 2 3 x x 3 2 2 2 3 2 2 x 1 0 0 0 1 1 1 2 x 3 x 2 x 2 1 0\n2 2 3 x 4 2 1 0 1 x x 2 3 2 2 1 1 1 1 x 1 1 1 2 2 3 3 2 2 1\n2 x 5 x 2 0 0 0 1 3 5 x 3 x 1 1 x 1 1 1 1 0 0 0 2 x 4 x 5 x\n2 x x 3 1 0 0 0 0 2 x x 3 2 2 2 1 1 1 1 1 0 1 2 4 x 5 x x x\n1 3 x 2 0 0 0 0 0 2 x 3 1 1 x 1 0 0 1 x 1 0 1 x x 2 3 x 4 2",
         [
             "R16C29 is safe: no mines remain (total count)",
-            "R16C30 is safe: no mines remain (total count)"
-        ]
+            "R16C30 is safe: no mines remain (total count)",
+        ],
+        99,
     );
-    assert_eq!(answer.mine_count(), 99);
 }
 
 /// A board the size of expert (`typesweeper gen --rows 16 --cols 30 --mines 90 --seed 2624
@@ -191,19 +189,27 @@ fn the_mine_total_places_the_last_mines_of_an_expert_sized_board() {
             ]
         }
     }
-    let solved = ExpertTwoLeft::solve();
-    let puzzle: Board = ExpertTwoLeft::PUZZLE.parse().unwrap();
-    let answer = solved.to_board();
-    assert_eq!(solved.to_string(), "1 x 2 x 1 1 x 1 1 x 1 0 1 x 2 2 x 1 1 1 1 1 x x 2 x 3 2 1 0\n1 1 2 1 1 1 1 2 2 2 2 1 2 2 x 3 2 1 2 x 3 3 3 3 2 2 x x 2 1\n0 0 0 0 0 1 1 3 x 2 1 x 2 3 3 x 1 0 2 x x 2 x 2 2 2 3 3 x 1\n0 0 0 0 1 2 x 3 x 2 2 3 x 3 x 2 1 0 1 2 2 2 2 x 2 x 1 1 1 1\n1 2 1 1 1 x 2 2 1 2 3 x 4 x 2 1 0 1 1 1 0 0 1 1 3 2 2 0 0 0\nx 3 x 2 1 1 1 0 0 1 x x 3 1 1 0 1 2 x 1 0 0 0 1 2 x 1 0 0 0\n3 5 x 2 0 0 0 0 1 3 4 4 2 1 0 0 1 x 3 2 0 1 1 2 x 2 2 1 2 1\nx x 3 2 1 0 0 0 1 x x 2 x 1 0 0 1 2 x 1 0 1 x 2 1 1 1 x 2 x\nx 3 2 x 1 0 0 0 1 2 3 4 4 3 1 0 0 2 2 3 1 2 2 2 1 0 1 1 2 1\n1 1 2 3 3 1 0 0 1 1 2 x x x 2 0 0 1 x 3 x 2 1 x 2 2 2 1 0 0\n0 0 2 x x 2 1 0 1 x 2 3 x x 2 0 0 1 1 4 x 3 1 1 3 x x 1 0 0\n0 0 2 x 5 x 1 0 1 1 1 1 2 2 1 0 0 0 0 2 x 2 0 0 2 x 4 3 2 1\n0 0 1 2 x 2 2 1 1 0 0 0 0 0 0 0 0 0 0 2 2 2 0 0 1 1 3 x x 2\n0 0 0 2 3 3 2 x 2 1 1 1 1 1 1 2 3 3 2 2 x 2 2 2 1 0 2 x x 2\n0 0 0 1 x x 3 2 3 x 1 1 x 1 2 x x x x 3 1 2 x x 2 1 1 2 2 1\n0 0 0 1 2 2 2 x 2 1 1 1 1 1 2 x x x x 2 0 1 2 3 x 1 0 0 0 0");
-    // The runtime mirror agrees, and its last steps are the total count's.
-    assert_eq!(
-        steps_by_total(&puzzle, &answer),
+    finished_by_total(
+        ExpertTwoLeft::solve(),
+        ExpertTwoLeft::PUZZLE,
+        "1 x 2 x 1 1 x 1 1 x 1 0 1 x 2 2 x 1 1 1 1 1 x x 2 x 3 2 1 0\n1 1 2 1 1 1 1 2 2 2 2 1 2 2 x 3 2 1 2 x 3 3 3 3 2 2 x x 2 1\n0 0 0 0 0 1 1 3 x 2 1 x 2 3 3 x 1 0 2 x x 2 x 2 2 2 3 3 x 1\n0 0 0 0 1 2 x 3 x 2 2 3 x 3 x 2 1 0 1 2 2 2 2 x 2 x 1 1 1 1\n1 2 1 1 1 x 2 2 1 2 3 x 4 x 2 1 0 1 1 1 0 0 1 1 3 2 2 0 0 0\nx 3 x 2 1 1 1 0 0 1 x x 3 1 1 0 1 2 x 1 0 0 0 1 2 x 1 0 0 0\n3 5 x 2 0 0 0 0 1 3 4 4 2 1 0 0 1 x 3 2 0 1 1 2 x 2 2 1 2 1\nx x 3 2 1 0 0 0 1 x x 2 x 1 0 0 1 2 x 1 0 1 x 2 1 1 1 x 2 x\nx 3 2 x 1 0 0 0 1 2 3 4 4 3 1 0 0 2 2 3 1 2 2 2 1 0 1 1 2 1\n1 1 2 3 3 1 0 0 1 1 2 x x x 2 0 0 1 x 3 x 2 1 x 2 2 2 1 0 0\n0 0 2 x x 2 1 0 1 x 2 3 x x 2 0 0 1 1 4 x 3 1 1 3 x x 1 0 0\n0 0 2 x 5 x 1 0 1 1 1 1 2 2 1 0 0 0 0 2 x 2 0 0 2 x 4 3 2 1\n0 0 1 2 x 2 2 1 1 0 0 0 0 0 0 0 0 0 0 2 2 2 0 0 1 1 3 x x 2\n0 0 0 2 3 3 2 x 2 1 1 1 1 1 1 2 3 3 2 2 x 2 2 2 1 0 2 x x 2\n0 0 0 1 x x 3 2 3 x 1 1 x 1 2 x x x x 3 1 2 x x 2 1 1 2 2 1\n0 0 0 1 2 2 2 x 2 1 1 1 1 1 2 x x x x 2 0 1 2 3 x 1 0 0 0 0",
         [
             "R16C17 is a mine: 2 mines remain for 2 unknown cells (total count)",
-            "R16C18 is a mine: 2 mines remain for 2 unknown cells (total count)"
-        ]
+            "R16C18 is a mine: 2 mines remain for 2 unknown cells (total count)",
+        ],
+        90,
     );
-    assert_eq!(answer.mine_count(), 90);
+}
+
+/// Checks a board that the mine total finishes: the compiler's solve (`solved`) reads `grid`,
+/// holds `mines` mines, and the runtime mirror agrees, its steps decided by the total alone
+/// being `steps`.
+fn finished_by_total(solved: CellRows, puzzle: &str, grid: &str, steps: [&str; 2], mines: usize) {
+    assert_eq!(solved.to_string(), grid);
+    let puzzle: Board = puzzle.parse().unwrap();
+    let answer = solved.to_board();
+    assert_eq!(steps_by_total(&puzzle, &answer), steps);
+    assert_eq!(answer.mine_count(), mines);
 }
 
 /// The runtime mirror's solve of `puzzle` (which must finish it): its steps that only the mine
