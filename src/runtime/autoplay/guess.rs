@@ -351,14 +351,16 @@ impl<'a> Context<'a> {
             .fold(vec![0.0], |acc, k| ln_convolve(&acc, &self.dists[k]));
         // The region holds at most `region.len()` mines, so the rest holds at least the others.
         let lowest = left.saturating_sub(region.len());
+        // Layouts of the rest holding `m` mines with `n` interior cells free.
+        let rest_layouts = |n: usize, m: usize| {
+            ln_sum((0..rest.len().min(m + 1)).map(|s| rest[s] + self.ln_binomial(n, m - s)))
+        };
         let ln_rest: Vec<f64> = (0..=left)
             .map(|m| {
                 if m < lowest {
                     return f64::NEG_INFINITY; // never asked for
                 }
-                ln_sum(
-                    (0..rest.len().min(m + 1)).map(|s| rest[s] + self.ln_binomial(interior, m - s)),
-                )
+                rest_layouts(interior, m)
             })
             .collect();
         // The region alone, on the smallest rectangle holding it, its numbers and their
@@ -409,18 +411,19 @@ impl<'a> Context<'a> {
             outside.add(1.0 - self.p[i], 1);
         }
         // Layouts of the rest with one given interior cell a mine, per mine count of the rest:
-        // `C(n, j) j = n C(n - 1, j - 1)`, so this over `ln_rest` is that cell's chance.
-        let ln_rest_one: Vec<f64> = (0..=left)
-            .map(|m| {
-                if m < lowest || m == 0 || interior == 0 {
-                    return f64::NEG_INFINITY;
-                }
-                ln_sum(
-                    (0..rest.len().min(m))
-                        .map(|s| rest[s] + self.ln_binomial(interior - 1, m - 1 - s)),
-                )
-            })
-            .collect();
+        // `C(n, j) j = n C(n - 1, j - 1)`, so this over `ln_rest` is that cell's chance. Only
+        // needed for a number that makes no progress, so made at the first such number.
+        let mut ln_rest_one: Option<Vec<f64>> = None;
+        let make_rest_one = || -> Vec<f64> {
+            (0..=left)
+                .map(|m| {
+                    if m < lowest || m == 0 || interior == 0 {
+                        return f64::NEG_INFINITY;
+                    }
+                    rest_layouts(interior - 1, m - 1)
+                })
+                .collect()
+        };
         let mut weights: Vec<(f64, bool, u8, f64)> = Vec::new();
         for v in mines..=mines + around.len() {
             cropped[sub(cell)] = Deduced::Safe(Some(v as u8));
@@ -446,9 +449,9 @@ impl<'a> Context<'a> {
             } else {
                 let mut top = outside;
                 if interior > 0 {
-                    let ln_one = ln_sum(
-                        (0..local.len().min(left + 1)).map(|k| local[k] + ln_rest_one[left - k]),
-                    );
+                    let one = ln_rest_one.get_or_insert_with(make_rest_one);
+                    let ln_one =
+                        ln_sum((0..local.len().min(left + 1)).map(|k| local[k] + one[left - k]));
                     top.add(1.0 - (ln_one - ln).exp(), interior);
                 }
                 self.region_top(&a, &ln_rest, ln, free, &mut top);
