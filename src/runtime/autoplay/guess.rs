@@ -144,14 +144,15 @@ pub fn choose(position: &Position<'_>, analysis: &Analysis) -> usize {
     );
     let mut best: Option<(f64, usize)> = None;
     for &c in &candidates {
-        if best.is_some_and(|(b, _)| 1.0 - p[c] <= b) {
-            break; // a score never exceeds the safety, and candidates come safest first
+        let influence = risk::fifty_fifty_influence(position, &context, c);
+        if best.is_some_and(|(b, _)| 1.0 - p[c] + INFLUENCE_WEIGHT * influence <= b) {
+            continue; // its score cannot beat the best
         }
         let outcome = context.outcome(c, 1.0 - p[c]);
         if outcome.values <= 1 {
             continue; // dead: opening it tells nothing
         }
-        let s = score(&outcome);
+        let s = score(&outcome, influence);
         if best.is_none_or(|(b, _)| s > b + 1e-12) {
             best = Some((s, c));
         }
@@ -171,11 +172,19 @@ pub fn choose(position: &Position<'_>, analysis: &Analysis) -> usize {
         .unwrap_or(by_safety[0])
 }
 
-/// How good a guess is: the chance it is safe times the chance that the game then goes on
-/// without a worse blind guess ([`Outcome::secondary`]: 1 when its number proves a cell safe,
-/// else the safety of the next guess).
-pub fn score(outcome: &Outcome) -> f64 {
-    outcome.safety * outcome.secondary
+/// How much of a cell's [`risk::fifty_fifty_influence`] counts as safety in its [`score`]
+/// (JSMinesweeper's 0.9).
+pub const INFLUENCE_WEIGHT: f64 = 0.9;
+
+/// How good a guess is: its chance of being safe, raised by [`INFLUENCE_WEIGHT`] times its
+/// `influence` ([`risk::fifty_fifty_influence`]: the chance that it is the mine of a 50/50 no
+/// number can settle, layouts in which the guess loses but which would lose half the time
+/// later anyway), times the chance that the game then goes on without a worse blind guess
+/// ([`Outcome::secondary`]: 1 when its number proves a cell safe, else the safety of the next
+/// guess). The raise favours the cells where such 50/50s form, corners and edges, while they
+/// can still be opened: JSMinesweeper's "50/50 influence".
+pub fn score(outcome: &Outcome, influence: f64) -> f64 {
+    outcome.secondary * (outcome.safety + INFLUENCE_WEIGHT * influence)
 }
 
 /// The cells worth comparing, safest first: live frontier cells within [`MARGIN`] of the safest
@@ -242,6 +251,8 @@ pub struct Context<'a> {
     ln_fact: Vec<f64>,
     /// Per cell, its chance of being a mine now.
     p: Vec<f64>,
+    /// The natural logarithm of the position's layout count.
+    ln_total: f64,
 }
 
 impl<'a> Context<'a> {
@@ -272,7 +283,19 @@ impl<'a> Context<'a> {
             p: analysis
                 .mine_probabilities()
                 .expect("the analysis knows the total"),
+            ln_total: analysis.ln_layouts().expect("the analysis knows the total"),
         }
+    }
+
+    /// The chance that every cell of `mines` is a mine and every cell of `safe` is safe (all
+    /// undecided; see [`Context::ln_layouts_with`]).
+    pub fn chance_of(&self, mines: &[usize], safe: &[usize]) -> f64 {
+        (self.ln_layouts_with(mines, safe) - self.ln_total).exp()
+    }
+
+    /// The chance that `cell` is safe.
+    pub fn safety(&self, cell: usize) -> f64 {
+        1.0 - self.p[cell]
     }
 
     fn ln_binomial(&self, n: usize, k: usize) -> f64 {
@@ -312,6 +335,83 @@ impl<'a> Context<'a> {
         }
     }
 
+    /// The shown numbers next to some cell of `region` (with repeats).
+    fn numbers_around(&self, region: &[usize]) -> Vec<usize> {
+        let (position, cells) = (self.position, self.position.cells);
+        region
+            .iter()
+            .flat_map(|&i| position.neighbours(i))
+            .filter(|&j| matches!(cells[j], Deduced::Safe(Some(_))))
+            .collect()
+    }
+
+    /// Layouts of a cropped region's analysis `a` (made without the total) by mine count,
+    /// its free cells (touching no number) counted in.
+    fn ln_local(&self, a: &Analysis) -> Vec<f64> {
+        let local = a
+            .components
+            .iter()
+            .fold(vec![0.0], |acc, c| ln_convolve(&acc, &c.ln_distribution()));
+        let free = a.interior.len();
+        if free == 0 {
+            return local;
+        }
+        let row: Vec<f64> = (0..=free).map(|j| self.ln_binomial(free, j)).collect();
+        ln_convolve(&local, &row)
+    }
+
+    /// The natural logarithm of the number of layouts (with the total count) in which every
+    /// cell of `mines` is a mine and every cell of `safe` is safe, all of them undecided
+    /// (`-inf` when none). Only the components these cells belong to are solved again; the
+    /// rest of the board enters as its layout count per mine count.
+    pub fn ln_layouts_with(&self, mines: &[usize], safe: &[usize]) -> f64 {
+        let position = self.position;
+        let Some(left) = position.mines_left.checked_sub(mines.len()) else {
+            return f64::NEG_INFINITY;
+        };
+        let fixed: Vec<usize> = mines.iter().chain(safe).copied().collect();
+        let mut touched: Vec<usize> = fixed
+            .iter()
+            .map(|&i| self.component_of[i])
+            .filter(|&k| k != usize::MAX)
+            .collect();
+        touched.sort_unstable();
+        touched.dedup();
+        let interior =
+            self.analysis.interior.len() - fixed.iter().filter(|&&i| self.is_interior[i]).count();
+        let rest = (0..self.dists.len())
+            .filter(|k| touched.binary_search(k).is_err())
+            .fold(vec![0.0], |acc, k| ln_convolve(&acc, &self.dists[k]));
+        // Layouts of the rest holding `m` mines.
+        let rest_layouts = |m: usize| {
+            ln_sum((0..rest.len().min(m + 1)).map(|s| rest[s] + self.ln_binomial(interior, m - s)))
+        };
+        let region: Vec<usize> = touched
+            .iter()
+            .flat_map(|&k| self.analysis.components[k].boxes.iter().flatten().copied())
+            .collect();
+        if region.is_empty() {
+            return rest_layouts(left); // only interior cells are fixed
+        }
+        let mut crop = Crop::new(position, &region, &self.numbers_around(&region));
+        // Interior cells are in no number's reach: they entered as fewer free cells above.
+        for (&i, mine) in fixed.iter().zip((0..fixed.len()).map(|k| k < mines.len())) {
+            if !self.is_interior[i] {
+                let at = crop.at(i);
+                crop.cells[at] = if mine {
+                    Deduced::Mine
+                } else {
+                    Deduced::Safe(None)
+                };
+            }
+        }
+        let Ok(a) = crop.analyse() else {
+            return f64::NEG_INFINITY;
+        };
+        let local = self.ln_local(&a);
+        ln_sum((0..local.len().min(left + 1)).map(|k| local[k] + rest_layouts(left - k)))
+    }
+
     /// Opens `cell` in thought with every number it could show: the chance of each, and
     /// whether it proves some other cell safe. `safety` is the cell's chance of being safe.
     ///
@@ -321,7 +421,7 @@ impl<'a> Context<'a> {
     /// judged from the numbers alone.
     pub fn outcome(&self, cell: usize, safety: f64) -> Outcome {
         let position = self.position;
-        let (rows, cols, cells) = (position.rows, position.cols, position.cells);
+        let cells = position.cells;
         let left = position.mines_left;
         let around: Vec<usize> = position
             .neighbours(cell)
@@ -365,34 +465,9 @@ impl<'a> Context<'a> {
             .collect();
         // The region alone, on the smallest rectangle holding it, its numbers and their
         // neighbours: numbers and undecided cells outside it drop out.
-        let mut numbers: Vec<usize> = region
-            .iter()
-            .flat_map(|&i| position.neighbours(i))
-            .filter(|&j| matches!(cells[j], Deduced::Safe(Some(_))))
-            .collect();
+        let mut numbers = self.numbers_around(&region);
         numbers.push(cell);
-        let (mut r0, mut c0, mut r1, mut c1) = (rows, cols, 0, 0);
-        for &i in region.iter().chain(&numbers) {
-            let (r, c) = (i / cols, i % cols);
-            (r0, c0) = (r0.min(r.saturating_sub(1)), c0.min(c.saturating_sub(1)));
-            (r1, c1) = (r1.max((r + 1).min(rows - 1)), c1.max((c + 1).min(cols - 1)));
-        }
-        let (sub_rows, sub_cols) = (r1 - r0 + 1, c1 - c0 + 1);
-        let sub = |i: usize| (i / cols - r0) * sub_cols + (i % cols - c0);
-        let mut cropped = vec![Deduced::Safe(None); sub_rows * sub_cols];
-        for r in r0..=r1 {
-            for c in c0..=c1 {
-                if cells[r * cols + c] == Deduced::Mine {
-                    cropped[sub(r * cols + c)] = Deduced::Mine;
-                }
-            }
-        }
-        for &i in &region {
-            cropped[sub(i)] = Deduced::Undecided;
-        }
-        for &j in &numbers {
-            cropped[sub(j)] = cells[j];
-        }
+        let mut crop = Crop::new(position, &region, &numbers);
         let mines = position
             .neighbours(cell)
             .filter(|&j| cells[j] == Deduced::Mine)
@@ -426,24 +501,18 @@ impl<'a> Context<'a> {
         };
         let mut weights: Vec<(f64, bool, u8, f64)> = Vec::new();
         for v in mines..=mines + around.len() {
-            cropped[sub(cell)] = Deduced::Safe(Some(v as u8));
-            let Ok(a) = analyse(&cropped, sub_rows, sub_cols, None) else {
+            let at = crop.at(cell);
+            crop.cells[at] = Deduced::Safe(Some(v as u8));
+            let Ok(a) = crop.analyse() else {
                 continue;
             };
-            let mut local = a
-                .components
-                .iter()
-                .fold(vec![0.0], |acc, c| ln_convolve(&acc, &c.ln_distribution()));
+            let local = self.ln_local(&a);
             let free = a.interior.len();
-            if free > 0 {
-                let row: Vec<f64> = (0..=free).map(|j| self.ln_binomial(free, j)).collect();
-                local = ln_convolve(&local, &row);
-            }
             let ln = ln_sum((0..local.len().min(left + 1)).map(|k| local[k] + ln_rest[left - k]));
             if ln == f64::NEG_INFINITY {
                 continue;
             }
-            let progress = region.iter().any(|&i| a.forced(sub(i)) == Some(false));
+            let progress = region.iter().any(|&i| a.forced(crop.at(i)) == Some(false));
             let next = if progress {
                 1.0
             } else {
@@ -480,6 +549,70 @@ impl<'a> Context<'a> {
                 .map(|w| (w.2, (w.0 - top).exp() / total))
                 .collect(),
         }
+    }
+}
+
+/// A rectangle of the board cut around a region of undecided cells, enough to solve the region
+/// alone: the region's numbers and the cells next to them.
+struct Crop {
+    rows: usize,
+    cols: usize,
+    /// The board's column count.
+    board_cols: usize,
+    r0: usize,
+    c0: usize,
+    /// Per cell of the rectangle (row-major).
+    cells: Vec<Deduced>,
+}
+
+impl Crop {
+    /// The smallest rectangle holding `region` and `numbers` and their neighbours: known mines
+    /// kept, `region` undecided, `numbers` as shown, every other cell safe (so that numbers and
+    /// undecided cells outside the region drop out).
+    fn new(position: &Position<'_>, region: &[usize], numbers: &[usize]) -> Crop {
+        let (rows, cols, cells) = (position.rows, position.cols, position.cells);
+        let (mut r0, mut c0, mut r1, mut c1) = (rows, cols, 0, 0);
+        for &i in region.iter().chain(numbers) {
+            let (r, c) = (i / cols, i % cols);
+            (r0, c0) = (r0.min(r.saturating_sub(1)), c0.min(c.saturating_sub(1)));
+            (r1, c1) = (r1.max((r + 1).min(rows - 1)), c1.max((c + 1).min(cols - 1)));
+        }
+        let mut crop = Crop {
+            rows: r1 - r0 + 1,
+            cols: c1 - c0 + 1,
+            board_cols: cols,
+            r0,
+            c0,
+            cells: Vec::new(),
+        };
+        crop.cells = vec![Deduced::Safe(None); crop.rows * crop.cols];
+        for r in r0..=r1 {
+            for c in c0..=c1 {
+                if cells[r * cols + c] == Deduced::Mine {
+                    let at = crop.at(r * cols + c);
+                    crop.cells[at] = Deduced::Mine;
+                }
+            }
+        }
+        for &i in region {
+            let at = crop.at(i);
+            crop.cells[at] = Deduced::Undecided;
+        }
+        for &j in numbers {
+            let at = crop.at(j);
+            crop.cells[at] = cells[j];
+        }
+        crop
+    }
+
+    /// The rectangle's index of board cell `i`.
+    fn at(&self, i: usize) -> usize {
+        (i / self.board_cols - self.r0) * self.cols + (i % self.board_cols - self.c0)
+    }
+
+    /// The rectangle analysed without the total count.
+    fn analyse(&self) -> Result<Analysis, crate::runtime::SolveError> {
+        analyse(&self.cells, self.rows, self.cols, None)
     }
 }
 

@@ -17,10 +17,14 @@
 use crate::runtime::complete::{analyse, Analysis};
 use crate::runtime::deduction::Deduced;
 
-use super::guess::Position;
+use super::guess::{Context, Position};
 
 /// At most this many undecided flanks for a pair (and one more for a block).
 pub const MAX_FLANKS: usize = 1;
+
+/// At most this many undecided flanks for a structure that [`fifty_fifty_influence`] counts
+/// (JSMinesweeper's limit).
+pub const INFLUENCE_FLANKS: usize = 3;
 
 /// A 50/50 structure as it would be laid: its mines (the undecided flanks first, then the
 /// mines of the pair or block) and its safe cells.
@@ -198,4 +202,49 @@ pub fn pseudo_fifty_fifty(
         }
     }
     None
+}
+
+/// The chance that `cell` is a mine of a 50/50 no number can settle: summed over the pairs
+/// holding it (with it the mine, its partner safe and every undecided flank a mine), plus the
+/// likeliest of the 2x2 blocks holding it (with it on the mined diagonal), each with at most
+/// [`INFLUENCE_FLANKS`] undecided flanks; capped at the cell's chance of being a mine and of
+/// being safe (after D. Hill's JSMinesweeper, `findTileInfluence`).
+///
+/// In those layouts a guess of `cell` loses, but the 50/50 would lose half of them later
+/// anyway (its mirror image has as many layouts). The chances come from `context`, the
+/// position's [`Context`].
+pub fn fifty_fifty_influence(position: &Position<'_>, context: &Context<'_>, cell: usize) -> f64 {
+    let (r, c) = (
+        (cell / position.cols) as isize,
+        (cell % position.cols) as isize,
+    );
+    let with_cell_mined = |s: Structure| {
+        if s.mines.contains(&cell) {
+            s
+        } else {
+            s.mirror()
+        }
+    };
+    let chance = |s: &Structure| context.chance_of(&s.mines, &s.safe);
+    let pairs = [
+        pair(position, r, c, false),
+        pair(position, r, c - 1, false),
+        pair(position, r, c, true),
+        pair(position, r - 1, c, true),
+    ];
+    let in_pairs: f64 = pairs
+        .into_iter()
+        .flatten()
+        .filter(|s| s.flanks <= INFLUENCE_FLANKS)
+        .map(|s| chance(&with_cell_mined(s)))
+        .sum();
+    let blocks = [(r, c), (r, c - 1), (r - 1, c), (r - 1, c - 1)];
+    let in_blocks = blocks
+        .into_iter()
+        .filter_map(|(br, bc)| block(position, br, bc))
+        .filter(|s| s.flanks <= INFLUENCE_FLANKS)
+        .map(|s| chance(&with_cell_mined(s)))
+        .fold(0.0, f64::max);
+    let p = 1.0 - context.safety(cell);
+    (in_pairs + in_blocks).min(p).min(1.0 - p)
 }
