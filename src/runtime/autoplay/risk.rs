@@ -26,6 +26,14 @@ pub const MAX_FLANKS: usize = 1;
 /// (JSMinesweeper's limit).
 pub const INFLUENCE_FLANKS: usize = 3;
 
+/// A cell also gains influence as an undecided flank of a pair with at most this many
+/// undecided flanks (JSMinesweeper's "enablers")...
+pub const ENABLER_PAIR_FLANKS: usize = 1;
+/// ... or of a 2x2 block with at most this many...
+pub const ENABLER_BLOCK_FLANKS: usize = 2;
+/// ... when that structure forms (in either of its two patterns) with at least this chance.
+pub const ENABLING_CHANCE: f64 = 0.025;
+
 /// A 50/50 structure as it would be laid: its mines (the undecided flanks first, then the
 /// mines of the pair or block) and its safe cells.
 struct Structure {
@@ -204,14 +212,20 @@ pub fn pseudo_fifty_fifty(
     None
 }
 
-/// The chance that `cell` is a mine of a 50/50 no number can settle: summed over the pairs
-/// holding it (with it the mine, its partner safe and every undecided flank a mine), plus the
-/// likeliest of the 2x2 blocks holding it (with it on the mined diagonal), each with at most
-/// [`INFLUENCE_FLANKS`] undecided flanks; capped at the cell's chance of being a mine and of
-/// being safe (after D. Hill's JSMinesweeper, `findTileInfluence`).
+/// The chance that `cell` is a mine of a 50/50 no number can settle, or of the flanks that
+/// close one (after D. Hill's JSMinesweeper, `findTileInfluence`), capped at the cell's chance
+/// of being a mine and of being safe. The sum of:
 ///
-/// In those layouts a guess of `cell` loses, but the 50/50 would lose half of them later
-/// anyway (its mirror image has as many layouts). The chances come from `context`, the
+/// * for each pair holding `cell`, the chance that `cell` is its mine, its partner safe and
+///   every undecided flank a mine (at most [`INFLUENCE_FLANKS`] undecided flanks);
+/// * the likeliest such pattern of the 2x2 blocks holding `cell` (`cell` on the mined
+///   diagonal);
+/// * for each pair and block that has `cell` as an undecided flank ("enabler", at most
+///   [`ENABLER_PAIR_FLANKS`] or [`ENABLER_BLOCK_FLANKS`] undecided flanks), the chance of one of
+///   its two patterns with every flank a mine, if the two together reach [`ENABLING_CHANCE`].
+///
+/// In each of those layouts a guess of `cell` loses, but the 50/50 would lose half of them
+/// later anyway (its mirror image has as many). The chances come from `context`, the
 /// position's [`Context`].
 pub fn fifty_fifty_influence(position: &Position<'_>, context: &Context<'_>, cell: usize) -> f64 {
     let (r, c) = (
@@ -245,6 +259,36 @@ pub fn fifty_fifty_influence(position: &Position<'_>, context: &Context<'_>, cel
         .filter(|s| s.flanks <= INFLUENCE_FLANKS)
         .map(|s| chance(&with_cell_mined(s)))
         .fold(0.0, f64::max);
+    // Structures with `cell` as a flank: pairs beside it (left cell two columns to its left or
+    // one to its right, rows within one; likewise upright) and blocks diagonally next to it.
+    let flanked_pairs = (-1..=1).flat_map(|d| {
+        [
+            pair(position, r + d, c + 1, false),
+            pair(position, r + d, c - 2, false),
+            pair(position, r + 1, c + d, true),
+            pair(position, r - 2, c + d, true),
+        ]
+    });
+    let flanked_blocks = [
+        (r + 1, c + 1),
+        (r + 1, c - 2),
+        (r - 2, c + 1),
+        (r - 2, c - 2),
+    ]
+    .into_iter()
+    .map(|(br, bc)| block(position, br, bc));
+    let enabling: f64 = flanked_pairs
+        .flatten()
+        .filter(|s| s.flanks <= ENABLER_PAIR_FLANKS)
+        .chain(
+            flanked_blocks
+                .flatten()
+                .filter(|s| s.flanks <= ENABLER_BLOCK_FLANKS),
+        )
+        .filter(|s| s.mines[..s.flanks].contains(&cell))
+        .map(|s| chance(&s))
+        .filter(|&t| 2.0 * t >= ENABLING_CHANCE)
+        .sum();
     let p = 1.0 - context.safety(cell);
-    (in_pairs + in_blocks).min(p).min(1.0 - p)
+    (in_pairs + in_blocks + enabling).min(p).min(1.0 - p)
 }
