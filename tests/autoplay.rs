@@ -241,29 +241,22 @@ fn influence_by_brute_force(
             .filter(|j| !group.contains(j))
             .collect()
     };
-    let mut total = 0.0;
-    for (dr, dk) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
-        let Some(d) = at(r + dr, k + dk) else {
-            continue;
-        };
-        let around = near(&[c, d]);
-        let flanks: Vec<usize> = around
+    // The cells next to exactly one of a pair.
+    let flanks_of = |x: usize, y: usize| -> Vec<usize> {
+        let around = near(&[x, y]);
+        around
             .iter()
             .copied()
             .filter(|&f| around.iter().filter(|&&g| g == f).count() == 1)
-            .collect();
-        if let Some(fixed) = structure(&[c], &[d], &flanks) {
-            total += chance(&fixed);
-        }
-    }
-    let mut best_block: f64 = 0.0;
-    for (r0, k0) in [(r, k), (r, k - 1), (r - 1, k), (r - 1, k - 1)] {
-        let block: Option<Vec<usize>> = [(r0, k0), (r0, k0 + 1), (r0 + 1, k0), (r0 + 1, k0 + 1)]
+            .collect()
+    };
+    // The 2x2 block with top-left (r0, k0), row-major, and its diagonal corners on the board.
+    let block_at = |r0: isize, k0: isize| -> Option<(Vec<usize>, Vec<usize>)> {
+        let block = [(r0, k0), (r0, k0 + 1), (r0 + 1, k0), (r0 + 1, k0 + 1)]
             .iter()
             .map(|&(a, b)| at(a, b))
-            .collect();
-        let Some(block) = block else { continue };
-        let corners: Vec<usize> = [
+            .collect::<Option<Vec<usize>>>()?;
+        let corners = [
             (r0 - 1, k0 - 1),
             (r0 - 1, k0 + 2),
             (r0 + 2, k0 - 1),
@@ -272,6 +265,22 @@ fn influence_by_brute_force(
         .iter()
         .filter_map(|&(a, b)| at(a, b))
         .collect();
+        Some((block, corners))
+    };
+    let mut total = 0.0;
+    for (dr, dk) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+        let Some(d) = at(r + dr, k + dk) else {
+            continue;
+        };
+        if let Some(fixed) = structure(&[c], &[d], &flanks_of(c, d)) {
+            total += chance(&fixed);
+        }
+    }
+    let mut best_block: f64 = 0.0;
+    for (r0, k0) in [(r, k), (r, k - 1), (r - 1, k), (r - 1, k - 1)] {
+        let Some((block, corners)) = block_at(r0, k0) else {
+            continue;
+        };
         // `c` and the cell diagonally across from it are the mines.
         let partner = block[3 - block
             .iter()
@@ -304,28 +313,9 @@ fn influence_by_brute_force(
     for x in 0..rows * cols {
         let (xr, xk) = ((x / cols) as isize, (x % cols) as isize);
         for y in [at(xr, xk + 1), at(xr + 1, xk)].into_iter().flatten() {
-            let around = near(&[x, y]);
-            let flanks: Vec<usize> = around
-                .iter()
-                .copied()
-                .filter(|&f| around.iter().filter(|&&g| g == f).count() == 1)
-                .collect();
-            enabled(structure(&[x], &[y], &flanks), 1, 2);
+            enabled(structure(&[x], &[y], &flanks_of(x, y)), 1, 2);
         }
-        let block: Option<Vec<usize>> = [(xr, xk), (xr, xk + 1), (xr + 1, xk), (xr + 1, xk + 1)]
-            .iter()
-            .map(|&(a, b)| at(a, b))
-            .collect();
-        if let Some(block) = block {
-            let corners: Vec<usize> = [
-                (xr - 1, xk - 1),
-                (xr - 1, xk + 2),
-                (xr + 2, xk - 1),
-                (xr + 2, xk + 2),
-            ]
-            .iter()
-            .filter_map(|&(a, b)| at(a, b))
-            .collect();
+        if let Some((block, corners)) = block_at(xr, xk) {
             let fixed = structure(&[block[0], block[3]], &[block[1], block[2]], &corners);
             enabled(fixed, 2, 4);
         }
