@@ -335,6 +335,28 @@ impl<'a> Context<'a> {
         }
     }
 
+    /// The components (indices into the analysis, sorted) that some of `cells` belong to, and
+    /// the layouts of all the other components together by mine count.
+    fn split(&self, cells: impl Iterator<Item = usize>) -> (Vec<usize>, Vec<f64>) {
+        let mut touched: Vec<usize> = cells
+            .map(|i| self.component_of[i])
+            .filter(|&k| k != usize::MAX)
+            .collect();
+        touched.sort_unstable();
+        touched.dedup();
+        let rest = (0..self.dists.len())
+            .filter(|k| touched.binary_search(k).is_err())
+            .fold(vec![0.0], |acc, k| ln_convolve(&acc, &self.dists[k]));
+        (touched, rest)
+    }
+
+    /// The cells of the components `touched`.
+    fn cells_of<'b>(&'b self, touched: &'b [usize]) -> impl Iterator<Item = usize> + 'b {
+        touched
+            .iter()
+            .flat_map(|&k| self.analysis.components[k].boxes.iter().flatten().copied())
+    }
+
     /// The shown numbers next to some cell of `region` (with repeats).
     fn numbers_around(&self, region: &[usize]) -> Vec<usize> {
         let (position, cells) = (self.position, self.position.cells);
@@ -370,26 +392,14 @@ impl<'a> Context<'a> {
             return f64::NEG_INFINITY;
         };
         let fixed: Vec<usize> = mines.iter().chain(safe).copied().collect();
-        let mut touched: Vec<usize> = fixed
-            .iter()
-            .map(|&i| self.component_of[i])
-            .filter(|&k| k != usize::MAX)
-            .collect();
-        touched.sort_unstable();
-        touched.dedup();
+        let (touched, rest) = self.split(fixed.iter().copied());
         let interior =
             self.analysis.interior.len() - fixed.iter().filter(|&&i| self.is_interior[i]).count();
-        let rest = (0..self.dists.len())
-            .filter(|k| touched.binary_search(k).is_err())
-            .fold(vec![0.0], |acc, k| ln_convolve(&acc, &self.dists[k]));
         // Layouts of the rest holding `m` mines.
         let rest_layouts = |m: usize| {
             ln_sum((0..rest.len().min(m + 1)).map(|s| rest[s] + self.ln_binomial(interior, m - s)))
         };
-        let region: Vec<usize> = touched
-            .iter()
-            .flat_map(|&k| self.analysis.components[k].boxes.iter().flatten().copied())
-            .collect();
+        let region: Vec<usize> = self.cells_of(&touched).collect();
         if region.is_empty() {
             return rest_layouts(left); // only interior cells are fixed
         }
@@ -427,16 +437,9 @@ impl<'a> Context<'a> {
             .neighbours(cell)
             .filter(|&j| cells[j] == Deduced::Undecided)
             .collect();
-        let mut touched: Vec<usize> = std::iter::once(cell)
-            .chain(around.iter().copied())
-            .map(|i| self.component_of[i])
-            .filter(|&k| k != usize::MAX)
-            .collect();
-        touched.sort_unstable();
-        touched.dedup();
-        let mut region: Vec<usize> = touched
-            .iter()
-            .flat_map(|&k| self.analysis.components[k].boxes.iter().flatten().copied())
+        let (touched, rest) = self.split(std::iter::once(cell).chain(around.iter().copied()));
+        let mut region: Vec<usize> = self
+            .cells_of(&touched)
             .chain(around.iter().copied())
             .filter(|&i| i != cell)
             .collect();
@@ -446,9 +449,6 @@ impl<'a> Context<'a> {
         let freed = around.iter().filter(|&&i| self.is_interior[i]).count()
             + usize::from(self.is_interior[cell]);
         let interior = self.analysis.interior.len() - freed;
-        let rest = (0..self.dists.len())
-            .filter(|k| touched.binary_search(k).is_err())
-            .fold(vec![0.0], |acc, k| ln_convolve(&acc, &self.dists[k]));
         // The region holds at most `region.len()` mines, so the rest holds at least the others.
         let lowest = left.saturating_sub(region.len());
         // Layouts of the rest holding `m` mines with `n` interior cells free.
