@@ -37,14 +37,14 @@ fn layouts(rows: usize, cols: usize, cells: &[Deduced], unknown: &[usize]) -> Ve
 
 /// Checks the chances of one guessing position against brute force: `None` when it is too big
 /// to, else how many cells' `Outcome::secondary` it could check exactly too (those whose
-/// number touches every frontier component, so that nothing is left at its chance now), and
-/// how many cells have a 50/50 influence.
+/// number touches every frontier component, so that nothing is left at its chance now), how
+/// many cells have a 50/50 influence, and how many dead cells their numbers proved safe.
 fn check_position(
     rows: usize,
     cols: usize,
     cells: &[Deduced],
     left: usize,
-) -> Option<(usize, usize)> {
+) -> Option<(usize, usize, usize)> {
     let unknown: Vec<usize> = (0..cells.len())
         .filter(|&i| cells[i] == Deduced::Undecided)
         .collect();
@@ -81,7 +81,7 @@ fn check_position(
             .iter()
             .position(|comp| comp.boxes.iter().flatten().any(|&j| j == i))
     };
-    let (mut exact, mut influenced) = (0, 0);
+    let (mut exact, mut influenced, mut dead_clears) = (0, 0, 0);
     for (b, &c) in unknown.iter().enumerate() {
         let mines = with_total.iter().filter(|&&m| m >> b & 1 == 1).count();
         let want = mines as f64 / with_total.len() as f64;
@@ -114,24 +114,46 @@ fn check_position(
                 continue;
             }
             values += 1;
-            // Progress: with c showing v, some other undecided cell is safe in every layout
-            // that fits the numbers (the total count aside).
+            // With c showing v, the cells proved safe: safe in every layout that fits the
+            // numbers (the total count aside).
             let fits: Vec<u32> = all
                 .iter()
                 .copied()
                 .filter(|&m| m >> b & 1 == 0 && value(c, m) == v)
                 .collect();
             let any_mine = fits.iter().fold(0, |acc, m| acc | m);
-            if (0..unknown.len()).any(|k| k != b && any_mine >> k & 1 == 0) {
+            let all_mine = fits.iter().fold(u32::MAX, |acc, m| acc & m);
+            let settled = |j: usize| {
+                j == c || bit(j).is_none_or(|k| any_mine >> k & 1 == 0 || all_mine >> k & 1 == 1)
+            };
+            let unknown_around = |i: usize| -> Vec<usize> {
+                neighbours(rows, cols, i / cols, i % cols)
+                    .filter(|&j| !settled(j))
+                    .collect()
+            };
+            // Living: some neighbour still unknown, and no shown number (or c) with exactly
+            // the same unknown neighbours.
+            let living = |i: usize| {
+                let own = unknown_around(i);
+                !own.is_empty()
+                    && !(0..cells.len()).any(|n| {
+                        (n == c || matches!(cells[n], Deduced::Safe(Some(_))))
+                            && unknown_around(n) == own
+                    })
+            };
+            let cleared: Vec<usize> = (0..unknown.len())
+                .filter(|&k| k != b && any_mine >> k & 1 == 0)
+                .collect();
+            // Progress: a living cell proved safe.
+            if cleared.iter().any(|&k| living(unknown[k])) {
                 want_progress += want;
-                want_secondary += want;
-                continue;
             }
-            // No progress: the next guess, judged by the two safest other cells given the
-            // number (with the total), blended.
+            dead_clears += cleared.iter().filter(|&&k| !living(unknown[k])).count();
+            // The next guess, judged by the two safest other cells given the number (with the
+            // total), blended; dead cells proved safe left out.
             let given: Vec<u32> = safe.iter().copied().filter(|&m| value(c, m) == v).collect();
             let mut safeties: Vec<f64> = (0..unknown.len())
-                .filter(|&k| k != b)
+                .filter(|&k| k != b && (!cleared.contains(&k) || living(unknown[k])))
                 .map(|k| {
                     let safe_k = given.iter().filter(|&&m| m >> k & 1 == 0).count();
                     safe_k as f64 / given.len() as f64
@@ -143,9 +165,10 @@ fn check_position(
             want_secondary += want * ((1.0 - SECOND_WEIGHT) * first + SECOND_WEIGHT * second);
         }
         assert_eq!(outcome.values, values, "cell {c}");
-        // Going on after a safe click: certain with progress, a chance below 1 otherwise.
+        // Going on after a safe click: at least the safest cell's weight with progress.
         assert!(
-            outcome.secondary >= outcome.progress - 1e-12 && outcome.secondary <= 1.0 + 1e-12,
+            outcome.secondary >= (1.0 - SECOND_WEIGHT) * outcome.progress - 1e-12
+                && outcome.secondary <= 1.0 + 1e-12,
             "cell {c}: {outcome:?}"
         );
         assert!(
@@ -193,7 +216,7 @@ fn check_position(
         );
         influenced += usize::from(got > 0.0);
     }
-    Some((exact, influenced))
+    Some((exact, influenced, dead_clears))
 }
 
 /// One undecided cell's value in a brute-force count: its bit among the unknown cells, and
@@ -325,17 +348,20 @@ fn influence_by_brute_force(
 
 #[test]
 fn chances_agree_with_brute_force_on_positions_from_real_games() {
-    let (mut checked, mut secondaries, mut influenced) = (0, 0, 0);
+    let (mut checked, mut secondaries, mut influenced, mut dead) = (0, 0, 0, 0);
     for seed in 0..300u64 {
         let (rows, cols, mines) = [(5, 5, 5), (5, 6, 7), (6, 6, 9), (4, 7, 6)][seed as usize % 4];
         let mut game = Game::new(Config::new(rows, cols, mines, FirstClick::Safe), seed).unwrap();
         while let Some(m) = next_move(&game) {
             if !m.certain && game.opened() > 0 {
                 let (cells, left) = position_of(&game);
-                if let Some((exact, with_influence)) = check_position(rows, cols, &cells, left) {
+                if let Some((exact, with_influence, dead_clears)) =
+                    check_position(rows, cols, &cells, left)
+                {
                     checked += 1;
                     secondaries += exact;
                     influenced += with_influence;
+                    dead += dead_clears;
                 }
             }
             game.open(m.row, m.col).unwrap();
@@ -344,6 +370,7 @@ fn chances_agree_with_brute_force_on_positions_from_real_games() {
     assert!(checked > 80, "{checked}");
     assert!(secondaries > 200, "{secondaries}");
     assert!(influenced > 200, "{influenced}");
+    assert!(dead > 500, "{dead}");
 }
 
 #[test]

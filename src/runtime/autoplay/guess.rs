@@ -7,7 +7,7 @@
 //! cell. A cell's [`Outcome`] is found by writing each number it could show into the position
 //! and counting the layouts that fit ([`Analysis::ln_layouts`]): that gives the exact chance of
 //! each number, whether it is dead (one possible number), the chance that opening it proves
-//! some other cell safe (progress), and otherwise how safe the next guess would be.
+//! some living cell safe (progress), and how safe the next guess would be.
 
 use crate::board::neighbours;
 use crate::runtime::complete::{analyse, ln_add, ln_convolve, ln_factorials, Analysis};
@@ -89,15 +89,18 @@ pub struct Outcome {
     /// How many different numbers it can show when safe (1: a dead cell).
     pub values: usize,
     /// The chance, given that it is safe, that its number proves another cell safe (judged
-    /// from the numbers, without the total count).
+    /// from the numbers, without the total count) whose own number is still unknown (a
+    /// living cell; a dead one tells nothing when opened).
     pub progress: f64,
     /// Each number it can show and the chance of it, given that it is safe.
     pub chances: Vec<(u8, f64)>,
-    /// Given that it is safe, the expected chance that the game goes on: 1 when its number
-    /// proves a cell safe, else the safety of the next guess (cells near it re-solved exactly,
-    /// interior cells at their chance given the number, which moves the mines left for them,
-    /// and cells of other components at their chance now): the safest cell's blended with the
-    /// second safest's ([`SECOND_WEIGHT`]).
+    /// Given that it is safe, the expected chance that the game goes on: the safety of the next
+    /// guess after its number (cells near it re-solved exactly, interior cells at their chance
+    /// given the number, which moves the mines left for them, and cells of other components at
+    /// their chance now), the safest cell's blended with the second safest's
+    /// ([`SECOND_WEIGHT`]). A living cell the number proves safe counts as safety 1; a dead
+    /// one does not count (JSMinesweeper's blend over living cells): one living cell proved
+    /// safe gives at least `1 - SECOND_WEIGHT`, two give 1.
     pub secondary: f64,
 }
 
@@ -180,8 +183,8 @@ pub const INFLUENCE_WEIGHT: f64 = 0.9;
 /// `influence` ([`risk::fifty_fifty_influence`]: the chance that it is the mine of a 50/50 no
 /// number can settle, layouts in which the guess loses but which would lose half the time
 /// later anyway), times the chance that the game then goes on without a worse blind guess
-/// ([`Outcome::secondary`]: 1 when its number proves a cell safe, else the safety of the next
-/// guess). The raise favours the cells where such 50/50s form, corners and edges, while they
+/// ([`Outcome::secondary`]: the blended safety of the next guess, 1 for a living cell its
+/// number proves safe). The raise favours the cells where such 50/50s form, corners and edges, while they
 /// can still be opened: JSMinesweeper's "50/50 influence".
 pub fn score(outcome: &Outcome, influence: f64) -> f64 {
     outcome.secondary * (outcome.safety + INFLUENCE_WEIGHT * influence)
@@ -308,8 +311,17 @@ impl<'a> Context<'a> {
 
     /// Adds to `top` the safeties of the undecided cells of the region solved in `a` (numbers
     /// only), with the rest of the board as `ln_rest` (layouts per mine count) and `ln_total`
-    /// all layouts; `free` cells of `a` touch no number.
-    fn region_top(&self, a: &Analysis, ln_rest: &[f64], ln_total: f64, free: usize, top: &mut Top) {
+    /// all layouts, leaving out the cells of `a` marked in `dead`; `free` cells of `a` touch no
+    /// number.
+    fn region_top(
+        &self,
+        a: &Analysis,
+        ln_rest: &[f64],
+        ln_total: f64,
+        free: usize,
+        dead: &[bool],
+        top: &mut Top,
+    ) {
         let left = self.position.mines_left;
         let free_row: Vec<f64> = (0..=free).map(|j| self.ln_binomial(free, j)).collect();
         let dists: Vec<Vec<f64>> = a.components.iter().map(|c| c.ln_distribution()).collect();
@@ -330,7 +342,7 @@ impl<'a> Context<'a> {
             }
             for (b, cells) in comp.boxes.iter().enumerate() {
                 let p = (mines[b] - ln_total).exp() / cells.len() as f64;
-                top.add(1.0 - p, cells.len());
+                top.add(1.0 - p, cells.iter().filter(|&&x| !dead[x]).count());
             }
         }
     }
@@ -422,8 +434,9 @@ impl<'a> Context<'a> {
         ln_sum((0..local.len().min(left + 1)).map(|k| local[k] + rest_layouts(left - k)))
     }
 
-    /// Opens `cell` in thought with every number it could show: the chance of each, and
-    /// whether it proves some other cell safe. `safety` is the cell's chance of being safe.
+    /// Opens `cell` in thought with every number it could show: the chance of each, whether it
+    /// proves some living cell safe, and the blended safety of the next guess. `safety` is the
+    /// cell's chance of being safe.
     ///
     /// Only the region the number touches is solved again (the components of the cell and of
     /// its undecided neighbours, and those neighbours); the rest of the board enters as its
@@ -486,19 +499,15 @@ impl<'a> Context<'a> {
             outside.add(1.0 - self.p[i], 1);
         }
         // Layouts of the rest with one given interior cell a mine, per mine count of the rest:
-        // `C(n, j) j = n C(n - 1, j - 1)`, so this over `ln_rest` is that cell's chance. Only
-        // needed for a number that makes no progress, so made at the first such number.
-        let mut ln_rest_one: Option<Vec<f64>> = None;
-        let make_rest_one = || -> Vec<f64> {
-            (0..=left)
-                .map(|m| {
-                    if m < lowest || m == 0 || interior == 0 {
-                        return f64::NEG_INFINITY;
-                    }
-                    rest_layouts(interior - 1, m - 1)
-                })
-                .collect()
-        };
+        // `C(n, j) j = n C(n - 1, j - 1)`, so this over `ln_rest` is that cell's chance.
+        let ln_rest_one: Vec<f64> = (0..=left)
+            .map(|m| {
+                if m < lowest || m == 0 || interior == 0 {
+                    return f64::NEG_INFINITY;
+                }
+                rest_layouts(interior - 1, m - 1)
+            })
+            .collect();
         let mut weights: Vec<(f64, bool, u8, f64)> = Vec::new();
         for v in mines..=mines + around.len() {
             let at = crop.at(cell);
@@ -512,21 +521,32 @@ impl<'a> Context<'a> {
             if ln == f64::NEG_INFINITY {
                 continue;
             }
-            let progress = region.iter().any(|&i| a.forced(crop.at(i)) == Some(false));
-            let next = if progress {
-                1.0
-            } else {
-                let mut top = outside;
-                if interior > 0 {
-                    let one = ln_rest_one.get_or_insert_with(make_rest_one);
-                    let ln_one =
-                        ln_sum((0..local.len().min(left + 1)).map(|k| local[k] + one[left - k]));
-                    top.add(1.0 - (ln_one - ln).exp(), interior);
-                }
-                self.region_top(&a, &ln_rest, ln, free, &mut top);
-                top.blend()
+            // Cells proved safe: a next guess of safety 1, if living.
+            let settled = |j: usize| {
+                j == cell
+                    || cells[j] != Deduced::Undecided
+                    || (in_region[j] && a.forced(crop.at(j)).is_some())
             };
-            weights.push((ln, progress, v as u8, next));
+            let mut dead = vec![false; crop.cells.len()];
+            let mut progress = false;
+            for &i in &region {
+                if a.forced(crop.at(i)) == Some(false) {
+                    if living(position, i, cell, &settled) {
+                        progress = true;
+                    } else {
+                        dead[crop.at(i)] = true;
+                    }
+                }
+            }
+            let mut top = outside;
+            if interior > 0 {
+                let ln_one = ln_sum(
+                    (0..local.len().min(left + 1)).map(|k| local[k] + ln_rest_one[left - k]),
+                );
+                top.add(1.0 - (ln_one - ln).exp(), interior);
+            }
+            self.region_top(&a, &ln_rest, ln, free, &dead, &mut top);
+            weights.push((ln, progress, v as u8, top.blend()));
         }
         let top = weights
             .iter()
@@ -550,6 +570,25 @@ impl<'a> Context<'a> {
                 .collect(),
         }
     }
+}
+
+/// Whether `y`, a cell proved safe once `cell` shows its number, is living: opening it can
+/// still tell something, since its own number is not known yet (JSMinesweeper's living tiles,
+/// in their common form). `settled(j)`: cell `j` is open, a mine or proved either way.
+///
+/// It is dead when no undecided neighbour is left to it, or when some shown number (or `cell`)
+/// has exactly its undecided neighbours: given `y` safe, `y` then sees as many of them as that
+/// number does.
+fn living(position: &Position<'_>, y: usize, cell: usize, settled: &dyn Fn(usize) -> bool) -> bool {
+    let unknown =
+        |i: usize| -> Vec<usize> { position.neighbours(i).filter(|&j| !settled(j)).collect() };
+    let own = unknown(y);
+    let Some(&first) = own.first() else {
+        return false;
+    };
+    !position.neighbours(first).any(|n| {
+        (n == cell || matches!(position.cells[n], Deduced::Safe(Some(_)))) && unknown(n) == own
+    })
 }
 
 /// A rectangle of the board cut around a region of undecided cells, enough to solve the region
@@ -752,4 +791,47 @@ fn ln_sum(terms: impl Iterator<Item = f64> + Clone) -> f64 {
         return top;
     }
     top + terms.map(|x| (x - top).exp()).sum::<f64>().ln()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cell_proved_safe_is_dead_when_a_number_sees_its_unknown_neighbours() {
+        use Deduced::{Mine, Safe, Undecided};
+        // c y 1
+        // u v x   (x a known mine; c is guessed, and its number proves y safe)
+        let mut cells = [
+            Undecided,
+            Undecided,
+            Safe(Some(1)),
+            Undecided,
+            Undecided,
+            Mine,
+        ];
+        let settled = |cells: &[Deduced], j: usize| j <= 1 || cells[j] != Undecided;
+        fn position(cells: &[Deduced]) -> Position<'_> {
+            Position {
+                rows: 2,
+                cols: 3,
+                cells,
+                mines_left: 1,
+            }
+        }
+        // y would see u and v, exactly what c sees: its number is c's.
+        let with_one = cells;
+        let at = position(&with_one);
+        assert!(!living(&at, 1, 0, &|j| settled(&with_one, j)));
+        // With the cell at top right unknown, y sees one cell more than c does.
+        cells[2] = Undecided;
+        let at = position(&cells);
+        assert!(living(&at, 1, 0, &|j| settled(&cells, j)));
+        // With u and v known, y sees nothing unknown.
+        cells[3] = Mine;
+        cells[4] = Safe(Some(2));
+        cells[2] = Mine;
+        let at = position(&cells);
+        assert!(!living(&at, 1, 0, &|j| settled(&cells, j)));
+    }
 }
