@@ -528,15 +528,20 @@ impl<'a> Context<'a> {
                     || (in_region[j] && a.forced(crop.at(j)).is_some())
             };
             let mut dead = vec![false; crop.cells.len()];
-            let mut progress = false;
+            let mut cleared = 0;
             for &i in &region {
                 if a.forced(crop.at(i)) == Some(false) {
                     if living(position, i, cell, &settled) {
-                        progress = true;
+                        cleared += 1;
                     } else {
                         dead[crop.at(i)] = true;
                     }
                 }
+            }
+            let progress = cleared > 0;
+            if cleared >= 2 {
+                weights.push((ln, progress, v as u8, 1.0)); // the blend of two safe cells
+                continue;
             }
             let mut top = outside;
             if interior > 0 {
@@ -580,13 +585,20 @@ impl<'a> Context<'a> {
 /// has exactly its undecided neighbours: given `y` safe, `y` then sees as many of them as that
 /// number does.
 fn living(position: &Position<'_>, y: usize, cell: usize, settled: &dyn Fn(usize) -> bool) -> bool {
-    let unknown =
-        |i: usize| -> Vec<usize> { position.neighbours(i).filter(|&j| !settled(j)).collect() };
-    let own = unknown(y);
-    let Some(&first) = own.first() else {
-        return false;
+    // The undecided neighbours of a cell (at most eight).
+    let unknown = |i: usize| {
+        let mut found = ([0; 8], 0);
+        for j in position.neighbours(i).filter(|&j| !settled(j)) {
+            found.0[found.1] = j;
+            found.1 += 1;
+        }
+        found
     };
-    !position.neighbours(first).any(|n| {
+    let own = unknown(y);
+    if own.1 == 0 {
+        return false;
+    }
+    !position.neighbours(own.0[0]).any(|n| {
         (n == cell || matches!(position.cells[n], Deduced::Safe(Some(_)))) && unknown(n) == own
     })
 }
