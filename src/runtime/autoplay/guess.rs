@@ -184,8 +184,8 @@ pub const INFLUENCE_WEIGHT: f64 = 0.9;
 /// number can settle, layouts in which the guess loses but which would lose half the time
 /// later anyway), times the chance that the game then goes on without a worse blind guess
 /// ([`Outcome::secondary`]: the blended safety of the next guess, 1 for a living cell its
-/// number proves safe). The raise favours the cells where such 50/50s form, corners and edges, while they
-/// can still be opened: JSMinesweeper's "50/50 influence".
+/// number proves safe). The raise favours the cells where such 50/50s form, corners and
+/// edges, while they can still be opened: JSMinesweeper's "50/50 influence".
 pub fn score(outcome: &Outcome, influence: f64) -> f64 {
     outcome.secondary * (outcome.safety + INFLUENCE_WEIGHT * influence)
 }
