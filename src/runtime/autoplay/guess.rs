@@ -499,15 +499,19 @@ impl<'a> Context<'a> {
             outside.add(1.0 - self.p[i], 1);
         }
         // Layouts of the rest with one given interior cell a mine, per mine count of the rest:
-        // `C(n, j) j = n C(n - 1, j - 1)`, so this over `ln_rest` is that cell's chance.
-        let ln_rest_one: Vec<f64> = (0..=left)
-            .map(|m| {
-                if m < lowest || m == 0 || interior == 0 {
-                    return f64::NEG_INFINITY;
-                }
-                rest_layouts(interior - 1, m - 1)
-            })
-            .collect();
+        // `C(n, j) j = n C(n - 1, j - 1)`, so this over `ln_rest` is that cell's chance. Made at
+        // the first number that needs it (not one proving two living cells safe).
+        let mut ln_rest_one: Option<Vec<f64>> = None;
+        let make_rest_one = || -> Vec<f64> {
+            (0..=left)
+                .map(|m| {
+                    if m < lowest || m == 0 || interior == 0 {
+                        return f64::NEG_INFINITY;
+                    }
+                    rest_layouts(interior - 1, m - 1)
+                })
+                .collect()
+        };
         let mut weights: Vec<(f64, bool, u8, f64)> = Vec::new();
         for v in mines..=mines + around.len() {
             let at = crop.at(cell);
@@ -545,9 +549,9 @@ impl<'a> Context<'a> {
             }
             let mut top = outside;
             if interior > 0 {
-                let ln_one = ln_sum(
-                    (0..local.len().min(left + 1)).map(|k| local[k] + ln_rest_one[left - k]),
-                );
+                let one = ln_rest_one.get_or_insert_with(make_rest_one);
+                let ln_one =
+                    ln_sum((0..local.len().min(left + 1)).map(|k| local[k] + one[left - k]));
                 top.add(1.0 - (ln_one - ln).exp(), interior);
             }
             self.region_top(&a, &ln_rest, ln, free, &dead, &mut top);
