@@ -27,8 +27,8 @@
 //!   it safe (the answer's number becomes a new rule) or a mine.
 //! * [`Tally`], [`Verify`], [`VerifyBack`]: the answer's mine total over the unknown cells, as a
 //!   chain of counts that decides "no mines remain" and "every unknown cell left is a mine".
-//! * [`Decided`]: stated first, so an ambiguous board's first error names its first undecided
-//!   cell.
+//! * [`Decided`]: a gate chained through the unknown cells in reading order, so that a board the
+//!   rules cannot finish gives one short error at its first undecided cell.
 //!
 //! The generated function returns a zero-sized [`Solved`] whose type holds the derived cells;
 //! `solve!` reads them off that type at compile time into a constant [`CellRows`], its value,
@@ -47,8 +47,9 @@ pub use frunk_core::hlist::{HCons, HNil};
 pub use frunk_core::HList;
 pub use typelevel::cell::{CellType, Mine, Num};
 pub use typelevel::chunks::Holds;
+pub use typelevel::gate::{Decided, Open};
 pub use typelevel::peano::{FromUnsigned, Peano, S, Z};
-pub use typelevel::rules::{CellRules, Decided, NeighbsToRules, Reveal, Rule};
+pub use typelevel::rules::{CellRules, NeighbsToRules, Reveal, Rule};
 pub use typelevel::solved::{BoardRows, CellRow, CellRows, RowCells, Solved};
 pub use typelevel::verify::{Later, Tally, Verify, VerifyBack};
 

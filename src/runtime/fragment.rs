@@ -38,7 +38,7 @@ pub fn solve(puzzle: &Board, given: Given<'_>) -> Result<Deduction, SolveError> 
 }
 
 /// The cells `fragment` leaves undecided, as 1-based `(row, col)` pairs in reading order (the
-/// cells a compile-time `E0283` error should name). Empty when the board is solved.
+/// first of them is the cell a compile-time error names). Empty when the board is solved.
 pub fn undecided_cells(puzzle: &Board, answer: &Board) -> Result<Vec<(usize, usize)>, SolveError> {
     Ok(solve(puzzle, Given::answer(answer))?.undecided())
 }

@@ -4,8 +4,8 @@
 
 pub mod cell;
 pub mod chunks;
+pub mod gate;
 pub mod peano;
-pub mod quiet;
 pub mod rules;
 pub mod solved;
 pub mod verify;

@@ -126,21 +126,3 @@ where
     Ns: Rule<N>,
 {
 }
-
-// ---------------------------------------------------------------------------------------------
-// Decided: a cell the solver must derive
-// ---------------------------------------------------------------------------------------------
-
-/// `Self` is a decided cell: a mine or a number. `Name` is a marker type named after the cell
-/// (`R3C4`), there only to be printed.
-///
-/// The macro states it first for every unknown cell, so when rustc cannot derive a cell, the
-/// first error it prints points at that cell's `?` and says ``cannot satisfy `_: Decided<R3C4>` ``
-/// for the first such cell in reading order.
-pub trait Decided<Name> {}
-
-/// A mine is decided.
-impl<Name> Decided<Name> for Mine {}
-
-/// A number is decided, even before its count is revealed.
-impl<Name, N> Decided<Name> for Num<N> {}

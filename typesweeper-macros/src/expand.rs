@@ -7,9 +7,10 @@
 //! constant, which then reads the cells off the inferred row types (`typesweeper::CellRows`).
 //! The rules live in chunk impls (see `typesweeper::Holds`): each holds the bounds of up to 8
 //! chain links (a cell's `CellRules` and the link's `Verify` and `VerifyBack`) or shown numbers
-//! (`NeighbsToRules`), and `puzzle` has one bound per chunk. The first chunks are the rows of the result, which
-//! also say each of their unknown cells must be `Decided`, so that a stuck board's first error
-//! names its first undecided cell and points at its row. The answer appears in just two places:
+//! (`NeighbsToRules`), and `puzzle` has one bound per chunk. The first chunks build the rows of
+//! the result. After `puzzle`, one small function per row with unknown cells chains them
+//! through gates (`typesweeper::Decided`), each bound spanned at its cell's `?`, so that a board
+//! the rules cannot finish gives one error, at the first undecided cell. The answer appears in just two places:
 //! each unknown cell's `CellRules<answer cell, ..>` bound, whose `Reveal` waits until the solver
 //! has proved the cell safe or a mine, and the mine total among the unknown cells that starts
 //! the `Verify` chain. The last chunks are a delay line (`typesweeper::Later`) that hands the
@@ -19,7 +20,7 @@
 
 use crate::parse::{self, Error, SpannedBoard};
 use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote};
 use typesweeper_board::{Board, Cell, ShapeOrCellError};
 
 /// `solve! { puzzle: [...] answer: [...] }`
@@ -169,7 +170,7 @@ fn cell_name(board: &Board, i: usize) -> Ident {
 /// The names the expansion's block imports from `typesweeper`, so that each use of one is a
 /// single token: a 16x30 board's block names them about 15,000 times, and as `::typesweeper::X`
 /// paths they were most of its tokens, which cost the macro and rustc's parser time.
-const IMPORTS: [&str; 13] = [
+const IMPORTS: [&str; 14] = [
     "CellRules",
     "Decided",
     "HCons",
@@ -179,6 +180,7 @@ const IMPORTS: [&str; 13] = [
     "Mine",
     "NeighbsToRules",
     "Num",
+    "Open",
     "S",
     "Verify",
     "VerifyBack",
@@ -219,25 +221,19 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
 
     let mut chunks = Chunks::default();
     // The rows of the result, one chunk each and first: a row chunk builds the row's HList from
-    // its cells (so that `puzzle` needs no bound on its cell parameters; an HList needs its
-    // cells `Sized`) and says each unknown cell must be `Decided`. Being first, in reading
-    // order, those bounds give the first error of a stuck board: it names the first undecided
-    // cell and points at its row.
+    // its cells, so that `puzzle` needs no bound on its cell parameters (an HList needs its
+    // cells `Sized`).
     let row_params: Vec<Ident> = (1..=board.rows())
         .map(|r| format_ident!("Row_{}", r))
         .collect();
     for (r, row_param) in row_params.iter().enumerate() {
         let row = &ty[r * board.cols()..(r + 1) * board.cols()];
-        let unknown_in_row: Vec<usize> = (r * board.cols()..(r + 1) * board.cols())
+        let vars = (r * board.cols()..(r + 1) * board.cols())
             .filter(|&i| !cells[i].is_known())
+            .map(|i| names[i].clone())
             .collect();
-        let decided = unknown_in_row.iter().map(|&i| {
-            let (name, marker, span) = (&names[i], &markers[i], puzzle.spans[i]);
-            bound(span, &Toks::ident(name), "Decided", &[&Toks::ident(marker)])
-        });
-        let vars = unknown_in_row.iter().map(|&i| names[i].clone()).collect();
         let span = puzzle.row_spans.get(r).copied().unwrap_or(call);
-        chunks.add_row(span, row_param, hlist(row), decided.collect(), vars);
+        chunks.add_row(span, row_param, hlist(row), vars);
     }
     // The chain of mine counts over the unknown cells (see `Verify`), nearest to the shown
     // cells first (roughly the order a solve reaches them, which keeps the counts that are
@@ -397,15 +393,21 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
             .map(|span| Toks::ident(&Ident::new("_", span))),
         ',',
     );
-    let call = quote_spanned!(call=> puzzle::<#holes>());
     let row_types: Vec<Toks> = row_params.iter().map(Toks::ident).collect();
     let rows = hlist(&row_types);
+    let row_phantoms = row_params
+        .iter()
+        .map(|p| quote!(::core::marker::PhantomData<#p>));
+    let phantom_values = row_params
+        .iter()
+        .map(|_| quote!(::core::marker::PhantomData));
     let mut marker_items = Toks::default();
     for &i in &unknown {
         marker_items.word("struct");
         marker_items.push(markers[i].clone());
         marker_items.punct(';');
     }
+    let (gate_items, gate_calls) = gates(puzzle, &names, &markers, &ty);
     let imports = IMPORTS
         .iter()
         .map(|name| Ident::new(name, Span::call_site()));
@@ -414,20 +416,109 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
             use ::typesweeper::{#(#imports),*};
             #marker_items
             #items
+            #gate_items
             #[allow(non_snake_case, non_camel_case_types, clippy::type_complexity, clippy::extra_unused_type_parameters)]
-            const fn puzzle<#(#params),*>() -> ::typesweeper::Solved<#rows>
+            const fn puzzle<#(#params),*>() -> (::typesweeper::Solved<#rows>, (#(#row_phantoms,)*))
             where
                 #wheres
             {
-                ::typesweeper::Solved::new()
+                (::typesweeper::Solved::new(), (#(#phantom_values,)*))
             }
             // A named constant, not a function returning the solved type: rustc infers the
             // cells while type-checking it and evaluates it at compile time, and no code or
             // debug information is generated for `puzzle`'s instance or the solved type.
-            const SOLVED: ::typesweeper::CellRows = #call.cells();
+            #[allow(unreachable_code, clippy::diverging_sub_expression)]
+            const SOLVED: ::typesweeper::CellRows = {
+                let (solved, rows) = puzzle::<#holes>();
+                let gate = ::core::marker::PhantomData::<Open>;
+                #gate_calls
+                let _ = (rows, gate);
+                solved.cells()
+            };
             SOLVED
         }
     }
+}
+
+/// The gates (see `typesweeper::Decided`): one function per row with unknown cells, whose
+/// bounds chain the row's cells in reading order, `Gate_0: Decided<R1C1, Cell_R1C1, Gate_1>,
+/// ..`, each spanned at the cell's `?`; and the calls that chain the rows, each taking the gate
+/// the row before it left and giving the row's own gates as diverging inference variables
+/// (`Some((loop {}, ..))` in a branch never taken), so that they fall back to a type of their
+/// own when the rules leave a cell undecided.
+fn gates(
+    puzzle: &SpannedBoard,
+    names: &[Ident],
+    markers: &[Ident],
+    ty: &[Toks],
+) -> (TokenStream, TokenStream) {
+    let board = &puzzle.board;
+    let cols = board.cols();
+    let mut items = TokenStream::new();
+    let mut calls = TokenStream::new();
+    for r in 0..board.rows() {
+        let unknown: Vec<usize> = (r * cols..(r + 1) * cols)
+            .filter(|&i| !board.cells()[i].is_known())
+            .collect();
+        if unknown.is_empty() {
+            continue;
+        }
+        let row_span = puzzle.row_spans.get(r).copied().unwrap_or(puzzle.label);
+        let f = Ident::new(&format!("row_{}", r + 1), row_span);
+        let gate: Vec<Ident> = (0..=unknown.len())
+            .map(|k| format_ident!("Gate_{}", k))
+            .collect();
+        let cell_params: Vec<&Ident> = unknown.iter().map(|&i| &names[i]).collect();
+        let row = hlist(&ty[r * cols..(r + 1) * cols]);
+        let mut bounds = Toks::default();
+        for (k, &i) in unknown.iter().enumerate() {
+            let link = bound(
+                puzzle.spans[i],
+                &Toks::ident(&gate[k]),
+                "Decided",
+                &[
+                    &Toks::ident(&markers[i]),
+                    &Toks::ident(&names[i]),
+                    &Toks::ident(&gate[k + 1]),
+                ],
+            );
+            bounds.append(&link);
+            bounds.punct(',');
+        }
+        let later = &gate[1..];
+        let last = &gate[unknown.len()];
+        items.extend(quote! {
+            #[allow(non_snake_case, non_camel_case_types, clippy::type_complexity)]
+            const fn #f<#(#cell_params,)* #(#gate),*>(
+                _: &::core::marker::PhantomData<#row>,
+                _: ::core::marker::PhantomData<Gate_0>,
+                _: &::core::option::Option<(#(#later,)*)>,
+            ) -> ::core::marker::PhantomData<#last>
+            where
+                #bounds
+            {
+                ::core::marker::PhantomData
+            }
+        });
+        // Every parameter as `_`, a cell's spanned at its `?`: the error points there.
+        let holes = unknown
+            .iter()
+            .map(|&i| Ident::new("_", puzzle.spans[i]))
+            .chain((0..gate.len()).map(|k| {
+                let cell = unknown[k.min(unknown.len() - 1)];
+                Ident::new("_", puzzle.spans[cell])
+            }));
+        let index = proc_macro2::Literal::usize_unsuffixed(r);
+        let loops = later.iter().map(|_| quote!(loop {}));
+        calls.extend(quote! {
+            let gate = #f::<#(#holes),*>(
+                &rows.#index,
+                gate,
+                &if true { ::core::option::Option::None } else { ::core::option::Option::Some((#(#loops,)*)) },
+            );
+        });
+    }
+    (items, calls)
 }
 
 /// An HList type of the given types, written out (`HCons<A, HCons<B, HNil>>`): expanding the
@@ -626,20 +717,11 @@ impl Chunks {
         }
     }
 
-    /// A chunk that builds row type `row` from its unknown cells `vars` into `param`, with
-    /// `bounds` on those cells.
-    fn add_row(
-        &mut self,
-        span: Span,
-        param: &Ident,
-        row: Toks,
-        bounds: Vec<Toks>,
-        vars: Vec<Ident>,
-    ) {
+    /// A chunk that builds row type `row` from its unknown cells `vars` into `param`.
+    fn add_row(&mut self, span: Span, param: &Ident, row: Toks, vars: Vec<Ident>) {
         self.close();
         self.done.push(Chunk {
             span,
-            bounds,
             vars,
             row: Some((param.clone(), row)),
             ..Chunk::default()

@@ -46,10 +46,11 @@ use proc_macro::TokenStream;
 /// * Malformed input is a `compile_error!` at the offending token: an unknown token, ragged rows,
 ///   boards of different shapes, a shown puzzle cell that differs from the answer, an answer
 ///   number that disagrees with its neighbouring mines, a `?` in the answer, an empty board.
-/// * A board the rules cannot finish fails with `error[E0283]: type annotations needed`, whose
-///   first error reads ``cannot infer type of the type parameter `Cell_R3C4` `` and
-///   ``cannot satisfy `_: Decided<R3C4>` `` for the first undecided cell in reading order (rows and
-///   columns count from 1), and points at that cell's row.
+/// * A board the rules cannot finish fails with one error, at the `?` of the first cell (in
+///   reading order, rows and columns counted from 1) that the rules leave undecided:
+///   ``error[E0277]: the rules cannot decide cell R3C4``, with notes on what the rules use and
+///   how to list every undecided cell (`typesweeper solve`). See
+///   [`Decided`](../typesweeper/typelevel/gate/trait.Decided.html) for how.
 /// * The recursion limit must be at least the number of mines among the unknown cells plus 10
 ///   (measured: 99 mines need 100, 154 need 160); rustc's default, 128, covers boards up to
 ///   about 118 hidden mines. Past it rustc fails with `E0275` and names the attribute to add at

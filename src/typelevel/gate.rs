@@ -1,0 +1,85 @@
+//! [`Decided`]: the gate that turns a board the rules cannot finish into one short error.
+//!
+//! `solve!` chains every unknown cell, in reading order, through a *gate*: `Open` before the
+//! first cell, and after each cell a new gate that is `Open` again once that cell is decided:
+//!
+//! ```text
+//! Open: Decided<R1C1, cell R1C1, G1>,  G1: Decided<R1C2, cell R1C2, G2>,  ...
+//! ```
+//!
+//! While a cell is unknown its link is ambiguous (a `Mine` and a `Num<_>` would both fit), so it
+//! waits and decides nothing: the gate adds no rule and takes none away. On a board the rules
+//! finish, every cell is decided and every gate is `Open`.
+//!
+//! On a board they cannot finish, the gates after the first undecided cell are never resolved.
+//! The macro makes each of them a *diverging* inference variable (the target of a `loop {}`
+//! coercion that is never run), and rustc gives such a variable a type of its own once type
+//! inference has done all it can: `()` in editions up to 2021, `!` from 2024. The gates after the
+//! first undecided cell pass such a gate on (the impls for `()` and [`Never`]), but the first
+//! undecided cell has an `Open` gate before it and a fallen-back one after it, which no impl
+//! fits: rustc reports exactly that obligation, `error[E0277]`, with the message below, at the
+//! cell's `?`. That error also stops rustc from reporting the obligations still waiting (every
+//! rule around an undecided cell), which used to fill a screen with solver internals.
+//!
+//! The error's text comes only from this trait's `on_unimplemented` message and the cell's name
+//! (a marker type the macro declares in the user's crate), so a user's snapshot of it does not
+//! change with typesweeper's version or where cargo keeps its sources.
+//!
+//! ```
+//! use typesweeper::typelevel::gate::{Decided, Open};
+//! use typesweeper::{Mine, Num, Z};
+//! fn gate<C, Next: Default>() -> Next where Open: Decided<(), C, Next> {
+//!     Next::default()
+//! }
+//! // A decided cell keeps the gate open.
+//! let _open: Open = gate::<Mine, _>();
+//! let _open: Open = gate::<Num<Z>, _>();
+//! ```
+
+use super::cell::{Mine, Num};
+
+/// The gate before an unknown cell when every unknown cell before it (in reading order) is
+/// decided.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Open;
+
+/// A stable name for `!`, the type a diverging inference variable falls back to from edition
+/// 2024 on.
+pub type Never = <fn() -> ! as Returns>::Output;
+
+/// The return type of a function pointer type: the stable way to name `!` ([`Never`]).
+#[doc(hidden)]
+pub trait Returns {
+    /// The type the function returns.
+    type Output;
+}
+
+/// `fn() -> T` returns `T`.
+impl<T> Returns for fn() -> T {
+    type Output = T;
+}
+
+/// With gate `Self` before unknown cell `Cell` (named `Name`), the gate after it is `Next`.
+#[diagnostic::on_unimplemented(
+    message = "the rules cannot decide cell {Name}",
+    label = "the first cell, in reading order, that the rules leave undecided",
+    note = "the compile-time rules use one number at a time, the numbers revealed on the way and the mine total; this board has more than one solution, or needs more than that",
+    note = "to list every undecided cell, save this `puzzle:` and `answer:` to a file and run `typesweeper solve FILE`"
+)]
+pub trait Decided<Name, Cell, Next> {}
+
+/// A mine is decided: the gate stays open.
+#[diagnostic::do_not_recommend]
+impl<Name> Decided<Name, Mine, Open> for Open {}
+
+/// A number is decided, even before its count is revealed: the gate stays open.
+#[diagnostic::do_not_recommend]
+impl<Name, N> Decided<Name, Num<N>, Open> for Open {}
+
+/// After the first undecided cell (edition 2021 and before), the fallen-back gate passes on.
+#[diagnostic::do_not_recommend]
+impl<Name, Cell> Decided<Name, Cell, ()> for () {}
+
+/// After the first undecided cell (edition 2024), the fallen-back gate passes on.
+#[diagnostic::do_not_recommend]
+impl<Name, Cell> Decided<Name, Cell, Never> for Never {}

@@ -1,0 +1,67 @@
+//! Every label in the compile-time corpus (`tests/corpus/*.txt`) says what is true of its board:
+//! `solved` when the compile-time rules (the runtime `fragment`, which predicts them) finish it;
+//! otherwise `stuck` when exactly one layout fits (so `complete`, full deduction with the same
+//! reveals, finishes it) and `ambiguous` when several do. The compile-fail cases generated from
+//! the `stuck` and `ambiguous` boards (`ui-tests/`) are what shows that the compiler is no
+//! stronger than `fragment`: the `stuck` ones could be finished by a stronger reasoner.
+
+use std::path::Path;
+use typesweeper::board::corpus::{parse_blocks, Block, Expect};
+use typesweeper::runtime::{complete, fragment, Given};
+
+fn corpus(name: &str) -> Vec<Block> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/corpus")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap();
+    parse_blocks(&text).unwrap()
+}
+
+/// What the board's label should be, worked out by the runtime solvers.
+fn truth(block: &Block) -> Expect {
+    let answer = block
+        .answer
+        .as_ref()
+        .expect("every corpus block has an answer");
+    let given = Given::answer(answer);
+    if fragment::solve(&block.puzzle, given).unwrap().is_solved() {
+        Expect::Solved
+    } else if complete::solve(&block.puzzle, given).unwrap().is_solved() {
+        Expect::Stuck
+    } else {
+        Expect::Ambiguous
+    }
+}
+
+fn check(name: &str) -> Vec<Expect> {
+    let blocks = corpus(name);
+    assert!(!blocks.is_empty(), "{name} has no boards");
+    for b in &blocks {
+        assert_eq!(
+            b.expect,
+            Some(truth(b)),
+            "{name}: {} is mislabelled",
+            b.name()
+        );
+    }
+    blocks.iter().filter_map(|b| b.expect).collect()
+}
+
+#[test]
+fn the_haskell_games_are_labelled_truthfully() {
+    let labels = check("mineunifier_games.txt");
+    assert_eq!(labels.len(), 19);
+    assert_eq!(
+        labels.iter().filter(|&&e| e == Expect::Ambiguous).count(),
+        2
+    );
+}
+
+#[test]
+fn the_random_boards_are_labelled_truthfully() {
+    let labels = check("fragment_boards.txt");
+    // Both kinds of failure are present: boards with one solution that the rules cannot reach,
+    // and boards with several.
+    assert!(labels.contains(&Expect::Stuck));
+    assert!(labels.contains(&Expect::Ambiguous));
+}
