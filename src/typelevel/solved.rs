@@ -120,8 +120,8 @@ pub enum CellRows {
 }
 
 impl CellRow {
-    /// The longest row a solved board can have.
-    pub const CAPACITY: usize = 1024;
+    /// The longest row a solved board can have (`solve!` rejects longer ones).
+    pub const CAPACITY: usize = typesweeper_board::MAX_SOLVED_COLS;
 
     /// A row with no cells.
     pub const EMPTY: CellRow = CellRow {

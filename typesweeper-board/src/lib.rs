@@ -28,6 +28,10 @@ pub mod corpus;
 use std::fmt;
 use std::str::FromStr;
 
+/// The longest row the compile-time solver takes: a solved row is read off its type into a
+/// packed constant of this many cells, and `solve!` rejects a wider row where it is written.
+pub const MAX_SOLVED_COLS: usize = 1024;
+
 /// One cell of a board as the board format writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cell {

@@ -51,10 +51,13 @@ use proc_macro::TokenStream;
 ///   ``error[E0277]: the rules cannot decide cell R3C4``, with notes on what the rules use and
 ///   how to list every undecided cell (`typesweeper solve`). See
 ///   [`Decided`](../typesweeper/typelevel/gate/trait.Decided.html) for how.
-/// * The recursion limit must be at least the number of mines among the unknown cells plus 10
-///   (measured: 99 mines need 100, 154 need 160); rustc's default, 128, covers boards up to
-///   about 118 hidden mines. Past it rustc fails with `E0275` and names the attribute to add at
-///   the top of the crate: `#![recursion_limit = "N"]`.
+/// * The recursion limit must be at least the longer of the board's width (its longest row, in
+///   cells) and the number of mines among its unknown cells, plus 10. Measured on rustc 1.95: a
+///   row of 200 cells needs 204, and 196 hidden mines need 196; rustc's default, 128, covers
+///   rows of up to 126 cells and about 120 hidden mines. Past it rustc fails with `E0275` and
+///   names the attribute to add at the top of the crate: `#![recursion_limit = "N"]`.
+/// * A row may hold at most 1,024 cells (`typesweeper::CellRow::CAPACITY`); a longer one is a
+///   `compile_error!` at the row.
 #[proc_macro]
 pub fn solve(input: TokenStream) -> TokenStream {
     match expand::solve(input.into()) {

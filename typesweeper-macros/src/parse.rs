@@ -1,7 +1,7 @@
 //! Reading boards written as tokens: `[ [2 ? 2] [? ? ?] ]`, with errors at the offending token.
 
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
-use typesweeper_board::{Board, Cell};
+use typesweeper_board::{Board, Cell, MAX_SOLVED_COLS};
 
 /// A compile error at a span.
 pub struct Error {
@@ -107,6 +107,15 @@ pub fn board(group: &proc_macro2::Group) -> Result<SpannedBoard, Error> {
                     }
                     cells.push(cell(&tt)?);
                     spans.push(tt.span());
+                }
+                if cells.len() > MAX_SOLVED_COLS {
+                    return Err(Error::new(
+                        row.span(),
+                        format!(
+                            "this row has {} cells; a solved row holds at most {MAX_SOLVED_COLS}",
+                            cells.len()
+                        ),
+                    ));
                 }
                 if let Some(first) = rows.first() {
                     if first.len() != cells.len() {
