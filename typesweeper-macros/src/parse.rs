@@ -19,7 +19,8 @@ impl Error {
 
     pub fn to_compile_error(&self) -> TokenStream {
         let msg = &self.message;
-        quote::quote_spanned!(self.span=> ::core::compile_error!(#msg))
+        // Braces: valid where an expression or an item is expected (`puzzle!` expands to items).
+        quote::quote_spanned!(self.span=> ::core::compile_error! { #msg })
     }
 }
 
