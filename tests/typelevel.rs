@@ -64,15 +64,20 @@ fn the_mine_total_finishes_a_board() {
     assert_eq!(all_mines.to_string(), "x x\nx x");
 }
 
-/// A mine already proved late in the chain must not hide "no mines remain" from the cells
-/// before it (the failure mode of a single forward chain).
+/// A mine proved late in the chain must not hide "no mines remain" from the cells before it
+/// (the failure mode of a single forward chain). The chain runs over the unknown cells nearest
+/// the shown cells first, ties in reading order: R1C2, R1C4, R1C6 (each next to a shown cell),
+/// then R1C1. The `1` proves R1C6, the third link, a mine: the answer's one hidden mine. No
+/// number sees R1C2 or R1C4, so they are safe only because no mine remains, which the count must
+/// carry backwards from R1C6 to the start of the chain (`VerifyBack`; with one cell before the
+/// mine, the mine's own `Tally` would do). R1C2 then shows its 1, which decides R1C1.
 #[test]
 fn no_mines_remain_with_a_mine_decided_after() {
     let solved = typesweeper::solve! {
-        puzzle: [[? ? ? ? 1]]
-        answer: [[0 0 1 x 1]]
+        puzzle: [[? ? x ? x ? 1]]
+        answer: [[0 1 x 2 x x 1]]
     };
-    assert_eq!(solved.to_string(), "0 0 1 x 1");
+    assert_eq!(solved.to_string(), "0 1 x 2 x x 1");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! first cell, and after each cell a new gate that is `Open` again once that cell is decided:
 //!
 //! ```text
-//! Open: Decided<R1C1, cell R1C1, G1>,  G1: Decided<R1C2, cell R1C2, G2>,  ...
+//! Open: Decided<1, 1, cell R1C1, G1>,  G1: Decided<1, 2, cell R1C2, G2>,  ...
 //! ```
 //!
 //! While a cell is unknown its link is ambiguous (a `Mine` and a `Num<_>` would both fit), so it
@@ -21,14 +21,15 @@
 //! cell's `?`. That error also stops rustc from reporting the obligations still waiting (every
 //! rule around an undecided cell), which used to fill a screen with solver internals.
 //!
-//! The error's text comes only from this trait's `on_unimplemented` message and the cell's name
-//! (a marker type the macro declares in the user's crate), so a user's snapshot of it does not
-//! change with typesweeper's version or where cargo keeps its sources.
+//! The error's text comes only from this trait's `on_unimplemented` message and the cell's row
+//! and column (const parameters, which print as plain numbers), so a user's snapshot of it does
+//! not change with typesweeper's version, where cargo keeps its sources, or the function the
+//! board is written in.
 //!
 //! ```
 //! use typesweeper::typelevel::gate::{Decided, Open};
 //! use typesweeper::{Mine, Num, Z};
-//! fn gate<C, Next: Default>() -> Next where Open: Decided<(), C, Next> {
+//! fn gate<C, Next: Default>() -> Next where Open: Decided<1, 1, C, Next> {
 //!     Next::default()
 //! }
 //! // A decided cell keeps the gate open.
@@ -59,27 +60,28 @@ impl<T> Returns for fn() -> T {
     type Output = T;
 }
 
-/// With gate `Self` before unknown cell `Cell` (named `Name`), the gate after it is `Next`.
+/// With gate `Self` before the unknown cell `Cell` at row `ROW` and column `COL` (from 1), the
+/// gate after it is `Next`.
 #[diagnostic::on_unimplemented(
-    message = "the rules cannot decide cell {Name}",
+    message = "the rules cannot decide cell R{ROW}C{COL}",
     label = "the first cell, in reading order, that the rules leave undecided",
     note = "the compile-time rules use one number at a time, the numbers revealed on the way and the mine total; this board has more than one solution, or needs more than that",
     note = "to list every undecided cell, save this `puzzle:` and `answer:` to a file and run `typesweeper solve FILE`"
 )]
-pub trait Decided<Name, Cell, Next> {}
+pub trait Decided<const ROW: usize, const COL: usize, Cell, Next> {}
 
 /// A mine is decided: the gate stays open.
 #[diagnostic::do_not_recommend]
-impl<Name> Decided<Name, Mine, Open> for Open {}
+impl<const ROW: usize, const COL: usize> Decided<ROW, COL, Mine, Open> for Open {}
 
 /// A number is decided, even before its count is revealed: the gate stays open.
 #[diagnostic::do_not_recommend]
-impl<Name, N> Decided<Name, Num<N>, Open> for Open {}
+impl<const ROW: usize, const COL: usize, N> Decided<ROW, COL, Num<N>, Open> for Open {}
 
 /// After the first undecided cell (edition 2021 and before), the fallen-back gate passes on.
 #[diagnostic::do_not_recommend]
-impl<Name, Cell> Decided<Name, Cell, ()> for () {}
+impl<const ROW: usize, const COL: usize, Cell> Decided<ROW, COL, Cell, ()> for () {}
 
 /// After the first undecided cell (edition 2024), the fallen-back gate passes on.
 #[diagnostic::do_not_recommend]
-impl<Name, Cell> Decided<Name, Cell, Never> for Never {}
+impl<const ROW: usize, const COL: usize, Cell> Decided<ROW, COL, Cell, Never> for Never {}

@@ -203,11 +203,10 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
     let board = &puzzle.board;
     let cells = board.cells();
     let answer_cells = answer.board.cells();
-    // The type parameter of an unknown cell, and the marker type that names it in errors.
+    // The type parameter of an unknown cell, named after it (`Cell_R1C1`).
     let names: Vec<Ident> = (0..cells.len())
         .map(|i| format_ident!("Cell_{}", cell_name(board, i)))
         .collect();
-    let markers: Vec<Ident> = (0..cells.len()).map(|i| cell_name(board, i)).collect();
     let unknown: Vec<usize> = (0..cells.len()).filter(|&i| !cells[i].is_known()).collect();
     // A shown cell is its type; an unknown cell is a type parameter named after it.
     let ty: Vec<Toks> = (0..cells.len())
@@ -253,7 +252,8 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
     let mut before: Option<Ident> = None; // None: the total itself
     for (k, &i) in order.iter().enumerate() {
         let (name, span) = (&names[i], puzzle.spans[i]);
-        let after = (k + 1 < order.len()).then(|| format_ident!("MinesAfter_{}", markers[i]));
+        let after =
+            (k + 1 < order.len()).then(|| format_ident!("MinesAfter_{}", cell_name(board, i)));
         let before_ty = before.as_ref().map_or_else(|| total.clone(), Toks::ident);
         let after_ty = after.as_ref().map_or_else(|| peano(0), Toks::ident);
         let ans = cell_type(answer_cells[i]);
@@ -283,6 +283,7 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
                 link.append(&bound(span, &forward, "Verify", &[&cell, &after_ty]));
                 link.punct(',');
                 link.append(&bound(span, &after_ty, "VerifyBack", &[&cell, &before_ty]));
+
                 link
             },
             vars,
@@ -401,20 +402,13 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
     let phantom_values = row_params
         .iter()
         .map(|_| quote!(::core::marker::PhantomData));
-    let mut marker_items = Toks::default();
-    for &i in &unknown {
-        marker_items.word("struct");
-        marker_items.push(markers[i].clone());
-        marker_items.punct(';');
-    }
-    let (gate_items, gate_calls) = gates(puzzle, &names, &markers, &ty);
+    let (gate_items, gate_calls) = gates(puzzle, &names, &ty);
     let imports = IMPORTS
         .iter()
         .map(|name| Ident::new(name, Span::call_site()));
     quote! {
         {
             use ::typesweeper::{#(#imports),*};
-            #marker_items
             #items
             #gate_items
             #[allow(non_snake_case, non_camel_case_types, clippy::type_complexity, clippy::extra_unused_type_parameters)]
@@ -441,17 +435,12 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
 }
 
 /// The gates (see `typesweeper::Decided`): one function per row with unknown cells, whose
-/// bounds chain the row's cells in reading order, `Gate_0: Decided<R1C1, Cell_R1C1, Gate_1>,
+/// bounds chain the row's cells in reading order, `Gate_0: Decided<1, 1, Cell_R1C1, Gate_1>,
 /// ..`, each spanned at the cell's `?`; and the calls that chain the rows, each taking the gate
 /// the row before it left and giving the row's own gates as diverging inference variables
 /// (`Some((loop {}, ..))` in a branch never taken), so that they fall back to a type of their
 /// own when the rules leave a cell undecided.
-fn gates(
-    puzzle: &SpannedBoard,
-    names: &[Ident],
-    markers: &[Ident],
-    ty: &[Toks],
-) -> (TokenStream, TokenStream) {
+fn gates(puzzle: &SpannedBoard, names: &[Ident], ty: &[Toks]) -> (TokenStream, TokenStream) {
     let board = &puzzle.board;
     let cols = board.cols();
     let mut items = TokenStream::new();
@@ -472,12 +461,14 @@ fn gates(
         let row = hlist(&ty[r * cols..(r + 1) * cols]);
         let mut bounds = Toks::default();
         for (k, &i) in unknown.iter().enumerate() {
+            let (row, col) = (i / cols + 1, i % cols + 1);
             let link = bound(
                 puzzle.spans[i],
                 &Toks::ident(&gate[k]),
                 "Decided",
                 &[
-                    &Toks::ident(&markers[i]),
+                    &Toks::literal(row),
+                    &Toks::literal(col),
                     &Toks::ident(&names[i]),
                     &Toks::ident(&gate[k + 1]),
                 ],
@@ -584,6 +575,14 @@ impl Toks {
     fn ident(name: &Ident) -> Toks {
         Toks {
             trees: vec![name.clone().into()],
+            span: Span::call_site(),
+        }
+    }
+
+    /// The number `n`, unsuffixed.
+    fn literal(n: usize) -> Toks {
+        Toks {
+            trees: vec![proc_macro2::Literal::usize_unsuffixed(n).into()],
             span: Span::call_site(),
         }
     }
