@@ -117,7 +117,8 @@ impl fmt::Display for GenError {
             GenError::Layout(e) => e.fmt(f),
             GenError::NotFound { attempts } => write!(
                 f,
-                "no board that the solver finishes without guessing in {attempts} attempts"
+                "no board that the solver finishes without guessing in {}",
+                super::deduction::plural(attempts, "attempt")
             ),
         }
     }
