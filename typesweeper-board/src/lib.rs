@@ -24,6 +24,7 @@
 //! ```
 
 pub mod corpus;
+pub mod solve_body;
 
 use std::fmt;
 use std::str::FromStr;
