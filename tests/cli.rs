@@ -4,8 +4,10 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use typesweeper::board::corpus::parse_blocks;
-use typesweeper::runtime::generator::Level;
+use typesweeper::board::corpus::{parse_blocks, Expect};
+use typesweeper::board::solve_body::parse_solve_body;
+use typesweeper::board::{Board, Cell};
+use typesweeper::runtime::generator::{compile_time_expect, Level};
 
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_typesweeper"))
@@ -274,6 +276,125 @@ fn gen_rust_format_is_a_test_file() {
     assert!(out.contains("    assert_eq!(solved.to_string(), \""));
 }
 
+/// The boards of a generated Rust file, read back from its `solve!` calls.
+fn rust_boards(file: &str) -> Vec<(Board, Board)> {
+    file.split("typesweeper::solve! {")
+        .skip(1)
+        .map(|call| {
+            let body = call.split("};").next().unwrap();
+            let body = parse_solve_body(body).unwrap();
+            (body.puzzle, body.answer.unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn gen_rust_refuses_complete_and_writes_nothing() {
+    // Seed 4 is a 9x9 board `complete` finishes and the compile-time rules do not.
+    let args = [
+        "gen",
+        "--rows",
+        "9",
+        "--cols",
+        "9",
+        "--mines",
+        "10",
+        "--seed",
+        "4",
+        "--max-attempts",
+        "1",
+    ];
+    let (code, out, err) = run(&[&args[..], &["--level", "complete", "--format", "rust"]].concat());
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(
+        err.starts_with("error: --format rust needs --level fragment: `solve!` finishes only"),
+        "{err}"
+    );
+    assert!(err.contains("does not compile"), "{err}");
+    // Without --level complete the same seed is no board at all for a test file.
+    let (code, out, err) = run(&[&args[..], &["--format", "rust"]].concat());
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert!(err.contains("in 1 attempt (seeds from 4"), "{err}");
+}
+
+#[test]
+fn gen_rust_boards_are_all_ones_the_compile_time_rules_finish() {
+    let (code, out, err) = run(&[
+        "gen", "--rows", "9", "--cols", "9", "--mines", "10", "--seed", "4", "--count", "4",
+        "--format", "rust",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let boards = rust_boards(&out);
+    assert_eq!(boards.len(), 4);
+    for (puzzle, answer) in &boards {
+        assert_eq!(
+            compile_time_expect(puzzle, answer),
+            Ok(Expect::Solved),
+            "{puzzle}"
+        );
+    }
+}
+
+#[test]
+fn gen_rust_sets_the_recursion_limit_its_boards_need() {
+    // An 80x80 board with 520 mines that the compile-time rules finish: nearly every mine is
+    // still hidden, and `solve!` needs a limit of hidden mines + 10.
+    let (code, out, err) = run(&[
+        "gen", "--rows", "80", "--cols", "80", "--mines", "520", "--seed", "1", "--format", "rust",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (puzzle, answer) = &rust_boards(&out)[0];
+    let hidden = (0..puzzle.cells().len())
+        .filter(|&i| puzzle.cells()[i] == Cell::Unknown && answer.cells()[i] == Cell::Mine)
+        .count();
+    assert!(
+        hidden > 502,
+        "{hidden} hidden mines fit the old fixed limit of 512"
+    );
+    assert!(
+        out.starts_with(&format!("#![recursion_limit = \"{}\"]\n", hidden + 10)),
+        "{}",
+        out.lines().next().unwrap()
+    );
+}
+
+#[test]
+fn gen_text_says_what_the_compile_time_solver_does_with_each_board() {
+    // `--level complete` finds boards the compile-time rules finish (seed 5) and boards they
+    // do not (seeds 4, 6, 7, 9): `expect:` tells them apart.
+    let (code, out, err) = run(&[
+        "gen", "--rows", "9", "--cols", "9", "--mines", "10", "--seed", "4", "--count", "5",
+        "--level", "complete",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let blocks = parse_blocks(&out).unwrap();
+    let expects: Vec<Option<Expect>> = blocks.iter().map(|b| b.expect).collect();
+    assert_eq!(
+        expects,
+        [
+            Some(Expect::Stuck),
+            Some(Expect::Solved),
+            Some(Expect::Stuck),
+            Some(Expect::Stuck),
+            Some(Expect::Stuck)
+        ]
+    );
+    for b in &blocks {
+        let answer = b.answer.as_ref().unwrap();
+        let fragment = Level::Fragment.solves(&b.puzzle, answer);
+        assert!(Level::Complete.solves(&b.puzzle, answer));
+        assert_eq!(b.expect == Some(Expect::Solved), fragment, "{}", b.title);
+    }
+    // `fragment` boards are all `solved`.
+    let (code, out, err) = run(&[
+        "gen", "--rows", "9", "--cols", "9", "--mines", "10", "--seed", "4", "--count", "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let blocks = parse_blocks(&out).unwrap();
+    assert_eq!(blocks.len(), 3);
+    assert!(blocks.iter().all(|b| b.expect == Some(Expect::Solved)));
+}
+
 #[test]
 fn gen_errors() {
     let (code, _, err) = run(&["gen", "--rows", "3", "--cols", "3", "--mines", "10"]);
@@ -304,4 +425,83 @@ fn gen_errors() {
     ]);
     assert_eq!((code, out.as_str()), (1, ""));
     assert!(err.contains("in 5 attempts"), "{err}");
+}
+
+/// Builds the scratch crate `target/tmp/gen-rust-check` whose integration tests are `files`
+/// (name, contents), depending on this checkout by path, and runs `cargo test` in it. Its target
+/// directory is kept between runs, so only the first run builds typesweeper and its
+/// dependencies. Returns whether `cargo test` succeeded, and its output.
+fn cargo_test_scratch_crate(files: &[(&str, &str)]) -> (bool, String) {
+    let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("gen-rust-check");
+    let krate = base.join("crate");
+    let _ = std::fs::remove_dir_all(&krate);
+    std::fs::create_dir_all(krate.join("src")).unwrap();
+    std::fs::create_dir_all(krate.join("tests")).unwrap();
+    let checkout = env!("CARGO_MANIFEST_DIR");
+    std::fs::write(
+        krate.join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"gen_rust_check\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
+             publish = false\n\n[dependencies]\ntypesweeper = {{ path = {checkout:?}, \
+             default-features = false }}\n\n[workspace]\n\n\
+             [profile.dev.package.typesweeper-macros]\nopt-level = 3\n\
+             [profile.dev.package.typesweeper-board]\nopt-level = 3\n"
+        ),
+    )
+    .unwrap();
+    std::fs::write(krate.join("src/lib.rs"), "").unwrap();
+    // The checkout's lock file: the same dependency versions, nothing new to download.
+    std::fs::copy(
+        Path::new(checkout).join("Cargo.lock"),
+        krate.join("Cargo.lock"),
+    )
+    .unwrap();
+    for (name, text) in files {
+        std::fs::write(krate.join("tests").join(name), text).unwrap();
+    }
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let out = Command::new(cargo)
+        .args(["test", "--tests", "--quiet"])
+        .current_dir(&krate)
+        .env("CARGO_TARGET_DIR", base.join("target"))
+        .env_remove("RUSTFLAGS")
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
+
+/// The claim behind `--format rust`: the file it writes compiles, and its tests pass. Boards of
+/// two sizes, and the 80x80 board whose hidden mines need a recursion limit above 512.
+#[test]
+#[ignore = "builds a scratch crate with cargo: about a minute the first time, then seconds; \
+            run with `cargo test --test cli -- --ignored`"]
+fn gen_rust_files_compile_and_their_tests_pass() {
+    let gen = |size: [&str; 3], seed: &str, count: &str| {
+        let [rows, cols, mines] = size;
+        let (code, out, err) = run(&[
+            "gen", "--rows", rows, "--cols", cols, "--mines", mines, "--seed", seed, "--count",
+            count, "--format", "rust",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let files = [
+        ("beginner.rs", gen(["9", "9", "10"], "4", "3")),
+        ("small.rs", gen(["5", "5", "3"], "1", "2")),
+        ("big.rs", gen(["80", "80", "520"], "1", "1")),
+    ];
+    let files: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    let (ok, output) = cargo_test_scratch_crate(&files);
+    assert!(ok, "the generated tests failed:\n{output}");
+    let passed: usize = output
+        .lines()
+        .filter_map(|l| l.strip_prefix("test result: ok. "))
+        .map(|l| l.split(' ').next().unwrap().parse::<usize>().unwrap())
+        .sum();
+    assert_eq!(passed, 6, "{output}");
 }
