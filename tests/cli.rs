@@ -177,6 +177,119 @@ fn bad_answers_and_inputs_exit_2_with_a_message() {
     assert_eq!(code, 2);
 }
 
+/// Game 10 as a test file has it: the `solve!` call and the lines around it.
+const GAME_10_TEST: &str = "#[test]
+fn game_10() {
+    let solved = typesweeper::solve! {
+        puzzle: [
+            [2 ? 2]
+            [? ? ?]
+            [? ? 3]
+        ]
+        answer: [
+            [2 3 2]
+            [x x x] // the mines
+            [x x 3]
+        ]
+    };
+";
+
+#[test]
+fn solve_reads_a_solve_body_pasted_from_a_test_file() {
+    let forms = [
+        ("call.rs", GAME_10_TEST),
+        (
+            "body.txt",
+            "puzzle: [[2 ? 2] [? ? ?] [? ? 3]] answer: [[2 3 2] [x x x] [x x 3]]",
+        ),
+        (
+            "commas.txt",
+            "level: fragment,\npuzzle: [[2, ?, 2],\n [?, ?, ?], [?, ?,\n 3]],\nanswer: [[2 3 2]\n[x x x][x x 3]]\n",
+        ),
+    ];
+    for (name, text) in forms {
+        let p = file(name, text);
+        assert_eq!(
+            run(&["solve", path(&p)]),
+            (0, GAME_10_ANSWER.into(), String::new()),
+            "{name}"
+        );
+    }
+    // With an answer the default is the compile-time rules, which do not see through 1 2 1;
+    // `complete` does.
+    let wall = file(
+        "wall.rs",
+        "typesweeper::solve! { puzzle: [[? ? ?] [1 2 1]] answer: [[x 2 x] [1 2 1]] }",
+    );
+    let (code, out, _) = run(&["solve", path(&wall)]);
+    assert_eq!((code, out.as_str()), (1, "? ? ?\n1 2 1\n"));
+    let (code, out, _) = run(&["solve", "--level", "complete", path(&wall)]);
+    assert_eq!((code, out.as_str()), (0, "x 2 x\n1 2 1\n"));
+    // Without an answer the default is `complete`, unless the body names its level.
+    let bare = file("bare.rs", "puzzle: [[? ? ?] [1 2 1]]");
+    let (code, out, _) = run(&["solve", path(&bare)]);
+    assert_eq!((code, out.as_str()), (0, "x s x\n1 2 1\n"));
+    let level = file("level.rs", "level: fragment puzzle: [[? ? ?] [1 2 1]]");
+    let (code, out, _) = run(&["solve", path(&level)]);
+    assert_eq!((code, out.as_str()), (1, "? ? ?\n1 2 1\n"));
+    let (code, out, _) = run(&["solve", "--level", "complete", path(&level)]);
+    assert_eq!((code, out.as_str()), (0, "x s x\n1 2 1\n"), "--level wins");
+    // An answer file may be a body too; only one answer, though.
+    let answer = file("answer.rs", "puzzle: [[? ?]] answer: [[x 1]]");
+    let puzzle = file("puzzle.rs", "puzzle: [[? 1]]");
+    let (code, out, _) = run(&["solve", "--answer", path(&answer), path(&puzzle)]);
+    assert_eq!((code, out.as_str()), (0, "x 1\n"));
+    let (code, _, err) = run(&["solve", "--answer", path(&answer), path(&wall)]);
+    assert_eq!(code, 2);
+    assert!(err.contains("use one"), "{err}");
+}
+
+#[test]
+fn solve_body_errors_name_file_line_and_column() {
+    let cases = [
+        (
+            "cell.rs",
+            "puzzle: [\n  [? ?]\n  [1 q]\n]",
+            "3:6: unknown cell `q` (expected `?`, `x` or a number 0-8)",
+        ),
+        (
+            "ragged.rs",
+            "puzzle: [[? ?]\n   [1]]",
+            "2:4: this row has 1 cell but the first row (line 1) has 2",
+        ),
+        (
+            "open.rs",
+            "solve! {\n  puzzle: [[? ?]\n",
+            "2:11: this `[` is never closed",
+        ),
+        (
+            "level.rs",
+            "level: pairs\npuzzle: [[?]]",
+            "1:8: unknown level `pairs` (expected `fragment`, the compile-time rules; --level \
+             chooses the solver too)",
+        ),
+        (
+            "after.rs",
+            "puzzle: [[?]] answer: [[x]]\nassert_eq!(solved, 1);",
+            "2:1: unexpected `assert_eq` after the answer: expected the end of the `solve!` call",
+        ),
+    ];
+    for (name, text, message) in cases {
+        let p = file(name, text);
+        let (code, out, err) = run(&["solve", path(&p)]);
+        assert_eq!((code, out.as_str()), (2, ""), "{name}");
+        assert_eq!(err, format!("error: {}:{message}\n", path(&p)), "{name}");
+    }
+    let answer = file("noanswer.rs", "puzzle: [[? 1]]");
+    let puzzle = file("p1.txt", "? 1\n");
+    let (code, _, err) = run(&["solve", "--answer", path(&answer), path(&puzzle)]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("noanswer.rs: the `solve!` body has no `answer:`"),
+        "{err}"
+    );
+}
+
 #[test]
 fn gen_text_blocks_are_solvable_and_reproducible_from_their_seed() {
     let args = [
