@@ -618,3 +618,88 @@ fn gen_rust_files_compile_and_their_tests_pass() {
         .sum();
     assert_eq!(passed, 6, "{output}");
 }
+
+#[test]
+fn help_shows_every_default_and_says_why_bench_clicks_safe() {
+    let help = |command: &str| {
+        let (code, out, err) = run(&[command, "--help"]);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let bench = help("bench");
+    assert!(
+        bench.contains("Usage: typesweeper bench [OPTIONS]"),
+        "{bench}"
+    );
+    assert!(
+        bench.contains(
+            "Every option has a default: `--level expert --first-click safe --games 1000 \
+             --seed 0 --threads 1`."
+        ),
+        "{bench}"
+    );
+    for default in ["expert", "safe", "1000", "0", "1"] {
+        assert!(bench.contains(&format!("[default: {default}]")), "{bench}");
+    }
+    assert!(
+        bench.contains("Default `safe`, unlike `gen` and `play` (`zero`): the headline win rates"),
+        "{bench}"
+    );
+    for command in ["gen", "play"] {
+        let text = help(command);
+        assert!(text.contains("[default: zero]"), "{text}");
+        assert!(
+            text.contains("(`bench` defaults to `safe`, the rule of the headline win rates"),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn level_help_says_fragment_uses_the_mine_total_too() {
+    for command in ["gen", "solve"] {
+        let (_, text, _) = run(&[command, "--help"]);
+        assert!(
+            text.contains(
+                "fragment: Exactly the compile-time rules: each number alone, reveals from the \
+                 answer, the total mine count"
+            ),
+            "{text}"
+        );
+        assert!(!text.contains("`complete` also uses the total"), "{text}");
+    }
+    let (_, gen, _) = run(&["gen", "--help"]);
+    assert!(
+        gen.contains("both revealing from the answer and using the total mine count"),
+        "{gen}"
+    );
+}
+
+#[test]
+fn counts_of_one_are_singular_in_what_the_command_prints() {
+    let p = file("one.txt", "x 1 ?\n");
+    let (code, out, _) = run(&["solve", "--explain", path(&p)]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("R1C3 is safe: the 1 at R1C2 already has its 1 mine\n"),
+        "{out}"
+    );
+    let p = file("one-left.txt", "? 1 0\n");
+    let (_, out, _) = run(&["solve", "--explain", path(&p)]);
+    assert!(
+        out.contains("R1C1 is a mine: the 1 at R1C2 has 1 unknown neighbour left for 1 mine\n"),
+        "{out}"
+    );
+    let p = file("bad-total.txt", "x x ?\n");
+    let (code, _, err) = run(&["solve", "--mines", "1", path(&p)]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(
+            "a total of 1 mine cannot fit: the puzzle shows 2 mines and has 1 unknown cell"
+        ),
+        "{err}"
+    );
+    let (code, _, err) = run(&["gen", "--rows", "1", "--cols", "1", "--mines", "2"]);
+    assert_eq!(code, 2);
+    assert_eq!(err, "error: 2 mines do not fit on 1 cell\n");
+}

@@ -48,7 +48,7 @@ pub struct Args {
     #[arg(long)]
     seed: Option<u64>,
     /// First-click rule. Default `zero`, as for `play` (`bench` defaults to `safe`, the rule
-    /// of the published win rates it is compared with).
+    /// of the headline win rates it is compared with).
     #[arg(long, value_enum, default_value_t = FirstClickArg::Zero)]
     first_click: FirstClickArg,
     /// The first click as 1-based `ROW,COL`. Default: R1C1 for `safe`; for `zero`, R3C3 on
