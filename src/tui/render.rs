@@ -27,7 +27,7 @@ use super::solver::Knowledge;
 /// Screen columns per cell.
 pub const CELL_WIDTH: u16 = 3;
 /// The smallest terminal the game draws in (one row and a few columns of board, scrolled).
-pub const MIN_SIZE: (u16, u16) = (24, 6);
+pub const MIN_SIZE: (u16, u16) = (24, 7);
 /// Lines besides the board: information, status, keys, message (at least one line).
 const CHROME_LINES: u16 = 4;
 
@@ -805,14 +805,20 @@ mod tests {
         let mut app = beginner(7);
         let t = text(&screen(&mut app, 20, 5, at(0.0))).join(" ");
         assert!(t.contains("Terminal too small (20x5)"), "{t}");
-        assert!(t.contains("at least 24x6"), "{t}");
+        assert!(t.contains("at least 24x7"), "{t}");
         assert!(t.contains("29x15"), "{t}");
         assert_eq!(app.view, None);
         app.handle(&click(MouseButton::Left, 4, 2), at(0.0));
         assert_eq!(app.game().opened(), 0, "no board drawn, no click on it");
-        for (w, h) in [(0, 0), (1, 1), (23, 30), (200, 5)] {
+        for (w, h) in [(0, 0), (1, 1), (23, 30), (200, 6)] {
             screen(&mut app, w, h, at(0.0));
+            assert_eq!(app.view, None, "{w}x{h}");
         }
+        // The smallest screen shows one row of the board, the cursor's, and the keys.
+        let t = text(&screen(&mut app, 24, 7, at(0.0)));
+        assert_eq!(app.view.map(|v| (v.rows, v.cols)), Some((1, 7)));
+        assert_eq!(t[2], "│ ■ [■] ■  ■  ■  ■  ■ │");
+        assert!(t[5].starts_with("? help · q quit"), "{t:?}");
     }
 
     #[test]
