@@ -4,8 +4,10 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use typesweeper::board::corpus::parse_blocks;
-use typesweeper::runtime::generator::Level;
+use typesweeper::board::corpus::{parse_blocks, Expect};
+use typesweeper::board::solve_body::parse_solve_body;
+use typesweeper::board::{Board, Cell};
+use typesweeper::runtime::generator::{compile_time_expect, Level};
 
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_typesweeper"))
@@ -175,6 +177,119 @@ fn bad_answers_and_inputs_exit_2_with_a_message() {
     assert_eq!(code, 2);
 }
 
+/// Game 10 as a test file has it: the `solve!` call and the lines around it.
+const GAME_10_TEST: &str = "#[test]
+fn game_10() {
+    let solved = typesweeper::solve! {
+        puzzle: [
+            [2 ? 2]
+            [? ? ?]
+            [? ? 3]
+        ]
+        answer: [
+            [2 3 2]
+            [x x x] // the mines
+            [x x 3]
+        ]
+    };
+";
+
+#[test]
+fn solve_reads_a_solve_body_pasted_from_a_test_file() {
+    let forms = [
+        ("call.rs", GAME_10_TEST),
+        (
+            "body.txt",
+            "puzzle: [[2 ? 2] [? ? ?] [? ? 3]] answer: [[2 3 2] [x x x] [x x 3]]",
+        ),
+        (
+            "commas.txt",
+            "level: fragment,\npuzzle: [[2, ?, 2],\n [?, ?, ?], [?, ?,\n 3]],\nanswer: [[2 3 2]\n[x x x][x x 3]]\n",
+        ),
+    ];
+    for (name, text) in forms {
+        let p = file(name, text);
+        assert_eq!(
+            run(&["solve", path(&p)]),
+            (0, GAME_10_ANSWER.into(), String::new()),
+            "{name}"
+        );
+    }
+    // With an answer the default is the compile-time rules, which do not see through 1 2 1;
+    // `complete` does.
+    let wall = file(
+        "wall.rs",
+        "typesweeper::solve! { puzzle: [[? ? ?] [1 2 1]] answer: [[x 2 x] [1 2 1]] }",
+    );
+    let (code, out, _) = run(&["solve", path(&wall)]);
+    assert_eq!((code, out.as_str()), (1, "? ? ?\n1 2 1\n"));
+    let (code, out, _) = run(&["solve", "--level", "complete", path(&wall)]);
+    assert_eq!((code, out.as_str()), (0, "x 2 x\n1 2 1\n"));
+    // Without an answer the default is `complete`, unless the body names its level.
+    let bare = file("bare.rs", "puzzle: [[? ? ?] [1 2 1]]");
+    let (code, out, _) = run(&["solve", path(&bare)]);
+    assert_eq!((code, out.as_str()), (0, "x s x\n1 2 1\n"));
+    let level = file("level.rs", "level: fragment puzzle: [[? ? ?] [1 2 1]]");
+    let (code, out, _) = run(&["solve", path(&level)]);
+    assert_eq!((code, out.as_str()), (1, "? ? ?\n1 2 1\n"));
+    let (code, out, _) = run(&["solve", "--level", "complete", path(&level)]);
+    assert_eq!((code, out.as_str()), (0, "x s x\n1 2 1\n"), "--level wins");
+    // An answer file may be a body too; only one answer, though.
+    let answer = file("answer.rs", "puzzle: [[? ?]] answer: [[x 1]]");
+    let puzzle = file("puzzle.rs", "puzzle: [[? 1]]");
+    let (code, out, _) = run(&["solve", "--answer", path(&answer), path(&puzzle)]);
+    assert_eq!((code, out.as_str()), (0, "x 1\n"));
+    let (code, _, err) = run(&["solve", "--answer", path(&answer), path(&wall)]);
+    assert_eq!(code, 2);
+    assert!(err.contains("use one"), "{err}");
+}
+
+#[test]
+fn solve_body_errors_name_file_line_and_column() {
+    let cases = [
+        (
+            "cell.rs",
+            "puzzle: [\n  [? ?]\n  [1 q]\n]",
+            "3:6: unknown cell `q` (expected `?`, `x` or a number 0-8)",
+        ),
+        (
+            "ragged.rs",
+            "puzzle: [[? ?]\n   [1]]",
+            "2:4: this row has 1 cell but the first row (line 1) has 2",
+        ),
+        (
+            "open.rs",
+            "solve! {\n  puzzle: [[? ?]\n",
+            "2:11: this `[` is never closed",
+        ),
+        (
+            "level.rs",
+            "level: pairs\npuzzle: [[?]]",
+            "1:8: unknown level `pairs` (expected `fragment`, the compile-time rules; --level \
+             chooses the solver too)",
+        ),
+        (
+            "after.rs",
+            "puzzle: [[?]] answer: [[x]]\nassert_eq!(solved, 1);",
+            "2:1: unexpected `assert_eq` after the answer: expected the end of the `solve!` call",
+        ),
+    ];
+    for (name, text, message) in cases {
+        let p = file(name, text);
+        let (code, out, err) = run(&["solve", path(&p)]);
+        assert_eq!((code, out.as_str()), (2, ""), "{name}");
+        assert_eq!(err, format!("error: {}:{message}\n", path(&p)), "{name}");
+    }
+    let answer = file("noanswer.rs", "puzzle: [[? 1]]");
+    let puzzle = file("p1.txt", "? 1\n");
+    let (code, _, err) = run(&["solve", "--answer", path(&answer), path(&puzzle)]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("noanswer.rs: the `solve!` body has no `answer:`"),
+        "{err}"
+    );
+}
+
 #[test]
 fn gen_text_blocks_are_solvable_and_reproducible_from_their_seed() {
     let args = [
@@ -274,6 +389,125 @@ fn gen_rust_format_is_a_test_file() {
     assert!(out.contains("    assert_eq!(solved.to_string(), \""));
 }
 
+/// The boards of a generated Rust file, read back from its `solve!` calls.
+fn rust_boards(file: &str) -> Vec<(Board, Board)> {
+    file.split("typesweeper::solve! {")
+        .skip(1)
+        .map(|call| {
+            let body = call.split("};").next().unwrap();
+            let body = parse_solve_body(body).unwrap();
+            (body.puzzle, body.answer.unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn gen_rust_refuses_complete_and_writes_nothing() {
+    // Seed 4 is a 9x9 board `complete` finishes and the compile-time rules do not.
+    let args = [
+        "gen",
+        "--rows",
+        "9",
+        "--cols",
+        "9",
+        "--mines",
+        "10",
+        "--seed",
+        "4",
+        "--max-attempts",
+        "1",
+    ];
+    let (code, out, err) = run(&[&args[..], &["--level", "complete", "--format", "rust"]].concat());
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(
+        err.starts_with("error: --format rust needs --level fragment: `solve!` finishes only"),
+        "{err}"
+    );
+    assert!(err.contains("does not compile"), "{err}");
+    // Without --level complete the same seed is no board at all for a test file.
+    let (code, out, err) = run(&[&args[..], &["--format", "rust"]].concat());
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert!(err.contains("in 1 attempt (seeds from 4"), "{err}");
+}
+
+#[test]
+fn gen_rust_boards_are_all_ones_the_compile_time_rules_finish() {
+    let (code, out, err) = run(&[
+        "gen", "--rows", "9", "--cols", "9", "--mines", "10", "--seed", "4", "--count", "4",
+        "--format", "rust",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let boards = rust_boards(&out);
+    assert_eq!(boards.len(), 4);
+    for (puzzle, answer) in &boards {
+        assert_eq!(
+            compile_time_expect(puzzle, answer),
+            Ok(Expect::Solved),
+            "{puzzle}"
+        );
+    }
+}
+
+#[test]
+fn gen_rust_sets_the_recursion_limit_its_boards_need() {
+    // An 80x80 board with 520 mines that the compile-time rules finish: nearly every mine is
+    // still hidden, and `solve!` needs a limit of hidden mines + 10.
+    let (code, out, err) = run(&[
+        "gen", "--rows", "80", "--cols", "80", "--mines", "520", "--seed", "1", "--format", "rust",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (puzzle, answer) = &rust_boards(&out)[0];
+    let hidden = (0..puzzle.cells().len())
+        .filter(|&i| puzzle.cells()[i] == Cell::Unknown && answer.cells()[i] == Cell::Mine)
+        .count();
+    assert!(
+        hidden > 502,
+        "{hidden} hidden mines fit the old fixed limit of 512"
+    );
+    assert!(
+        out.starts_with(&format!("#![recursion_limit = \"{}\"]\n", hidden + 10)),
+        "{}",
+        out.lines().next().unwrap()
+    );
+}
+
+#[test]
+fn gen_text_says_what_the_compile_time_solver_does_with_each_board() {
+    // `--level complete` finds boards the compile-time rules finish (seed 5) and boards they
+    // do not (seeds 4, 6, 7, 9): `expect:` tells them apart.
+    let (code, out, err) = run(&[
+        "gen", "--rows", "9", "--cols", "9", "--mines", "10", "--seed", "4", "--count", "5",
+        "--level", "complete",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let blocks = parse_blocks(&out).unwrap();
+    let expects: Vec<Option<Expect>> = blocks.iter().map(|b| b.expect).collect();
+    assert_eq!(
+        expects,
+        [
+            Some(Expect::Stuck),
+            Some(Expect::Solved),
+            Some(Expect::Stuck),
+            Some(Expect::Stuck),
+            Some(Expect::Stuck)
+        ]
+    );
+    for b in &blocks {
+        let answer = b.answer.as_ref().unwrap();
+        let fragment = Level::Fragment.solves(&b.puzzle, answer);
+        assert!(Level::Complete.solves(&b.puzzle, answer));
+        assert_eq!(b.expect == Some(Expect::Solved), fragment, "{}", b.title);
+    }
+    // `fragment` boards are all `solved`.
+    let (code, out, err) = run(&[
+        "gen", "--rows", "9", "--cols", "9", "--mines", "10", "--seed", "4", "--count", "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let blocks = parse_blocks(&out).unwrap();
+    assert_eq!(blocks.len(), 3);
+    assert!(blocks.iter().all(|b| b.expect == Some(Expect::Solved)));
+}
+
 #[test]
 fn gen_errors() {
     let (code, _, err) = run(&["gen", "--rows", "3", "--cols", "3", "--mines", "10"]);
@@ -304,4 +538,168 @@ fn gen_errors() {
     ]);
     assert_eq!((code, out.as_str()), (1, ""));
     assert!(err.contains("in 5 attempts"), "{err}");
+}
+
+/// Builds the scratch crate `target/tmp/gen-rust-check` whose integration tests are `files`
+/// (name, contents), depending on this checkout by path, and runs `cargo test` in it. Its target
+/// directory is kept between runs, so only the first run builds typesweeper and its
+/// dependencies. Returns whether `cargo test` succeeded, and its output.
+fn cargo_test_scratch_crate(files: &[(&str, &str)]) -> (bool, String) {
+    let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("gen-rust-check");
+    let krate = base.join("crate");
+    let _ = std::fs::remove_dir_all(&krate);
+    std::fs::create_dir_all(krate.join("src")).unwrap();
+    std::fs::create_dir_all(krate.join("tests")).unwrap();
+    let checkout = env!("CARGO_MANIFEST_DIR");
+    std::fs::write(
+        krate.join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"gen_rust_check\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
+             publish = false\n\n[dependencies]\ntypesweeper = {{ path = {checkout:?}, \
+             default-features = false }}\n\n[workspace]\n\n\
+             [profile.dev.package.typesweeper-macros]\nopt-level = 3\n\
+             [profile.dev.package.typesweeper-board]\nopt-level = 3\n"
+        ),
+    )
+    .unwrap();
+    std::fs::write(krate.join("src/lib.rs"), "").unwrap();
+    // The checkout's lock file: the same dependency versions, nothing new to download.
+    std::fs::copy(
+        Path::new(checkout).join("Cargo.lock"),
+        krate.join("Cargo.lock"),
+    )
+    .unwrap();
+    for (name, text) in files {
+        std::fs::write(krate.join("tests").join(name), text).unwrap();
+    }
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let out = Command::new(cargo)
+        .args(["test", "--tests", "--quiet"])
+        .current_dir(&krate)
+        .env("CARGO_TARGET_DIR", base.join("target"))
+        .env_remove("RUSTFLAGS")
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
+
+/// The claim behind `--format rust`: the file it writes compiles, and its tests pass. Boards of
+/// two sizes, and the 80x80 board whose hidden mines need a recursion limit above 512.
+#[test]
+#[ignore = "builds a scratch crate with cargo: about a minute the first time, then seconds; \
+            run with `cargo test --test cli -- --ignored`"]
+fn gen_rust_files_compile_and_their_tests_pass() {
+    let gen = |size: [&str; 3], seed: &str, count: &str| {
+        let [rows, cols, mines] = size;
+        let (code, out, err) = run(&[
+            "gen", "--rows", rows, "--cols", cols, "--mines", mines, "--seed", seed, "--count",
+            count, "--format", "rust",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let files = [
+        ("beginner.rs", gen(["9", "9", "10"], "4", "3")),
+        ("small.rs", gen(["5", "5", "3"], "1", "2")),
+        ("big.rs", gen(["80", "80", "520"], "1", "1")),
+    ];
+    let files: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    let (ok, output) = cargo_test_scratch_crate(&files);
+    assert!(ok, "the generated tests failed:\n{output}");
+    let passed: usize = output
+        .lines()
+        .filter_map(|l| l.strip_prefix("test result: ok. "))
+        .map(|l| l.split(' ').next().unwrap().parse::<usize>().unwrap())
+        .sum();
+    assert_eq!(passed, 6, "{output}");
+}
+
+#[test]
+fn help_shows_every_default_and_says_why_bench_clicks_safe() {
+    let help = |command: &str| {
+        let (code, out, err) = run(&[command, "--help"]);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let bench = help("bench");
+    assert!(
+        bench.contains("Usage: typesweeper bench [OPTIONS]"),
+        "{bench}"
+    );
+    assert!(
+        bench.contains(
+            "Every option has a default: `--level expert --first-click safe --games 1000 \
+             --seed 0 --threads 1`."
+        ),
+        "{bench}"
+    );
+    for default in ["expert", "safe", "1000", "0", "1"] {
+        assert!(bench.contains(&format!("[default: {default}]")), "{bench}");
+    }
+    assert!(
+        bench.contains("Default `safe`, unlike `gen` and `play` (`zero`): the headline win rates"),
+        "{bench}"
+    );
+    for command in ["gen", "play"] {
+        let text = help(command);
+        assert!(text.contains("[default: zero]"), "{text}");
+        assert!(
+            text.contains("(`bench` defaults to `safe`, the rule of the headline win rates"),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn level_help_says_fragment_uses_the_mine_total_too() {
+    for command in ["gen", "solve"] {
+        let (_, text, _) = run(&[command, "--help"]);
+        assert!(
+            text.contains(
+                "fragment: Exactly the compile-time rules: each number alone, reveals from the \
+                 answer, the total mine count"
+            ),
+            "{text}"
+        );
+        assert!(!text.contains("`complete` also uses the total"), "{text}");
+    }
+    let (_, gen, _) = run(&["gen", "--help"]);
+    assert!(
+        gen.contains("both revealing from the answer and using the total mine count"),
+        "{gen}"
+    );
+}
+
+#[test]
+fn counts_of_one_are_singular_in_what_the_command_prints() {
+    let p = file("one.txt", "x 1 ?\n");
+    let (code, out, _) = run(&["solve", "--explain", path(&p)]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("R1C3 is safe: the 1 at R1C2 already has its 1 mine\n"),
+        "{out}"
+    );
+    let p = file("one-left.txt", "? 1 0\n");
+    let (_, out, _) = run(&["solve", "--explain", path(&p)]);
+    assert!(
+        out.contains("R1C1 is a mine: the 1 at R1C2 has 1 unknown neighbour left for 1 mine\n"),
+        "{out}"
+    );
+    let p = file("bad-total.txt", "x x ?\n");
+    let (code, _, err) = run(&["solve", "--mines", "1", path(&p)]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(
+            "a total of 1 mine cannot fit: the puzzle shows 2 mines and has 1 unknown cell"
+        ),
+        "{err}"
+    );
+    let (code, _, err) = run(&["gen", "--rows", "1", "--cols", "1", "--mines", "2"]);
+    assert_eq!(code, 2);
+    assert_eq!(err, "error: 2 mines do not fit on 1 cell\n");
 }

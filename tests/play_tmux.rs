@@ -126,6 +126,9 @@ fn state_word(screen: &str) -> Option<&'static str> {
 
 const TIMEOUT: Duration = Duration::from_secs(60);
 
+/// The key-help line under the status line.
+const KEYS: &str = "? help · q quit · arrows/hjkl · space open · f flag · c chord · a A t p solver";
+
 #[test]
 fn the_solver_plays_a_seeded_game_to_its_end_and_q_exits_cleanly() {
     if !Tmux::available() {
@@ -141,6 +144,11 @@ fn the_solver_plays_a_seeded_game_to_its_end_and_q_exits_cleanly() {
         "{screen}"
     );
     assert_eq!(state_word(&screen), Some("playing"));
+
+    // The hint's message leaves the key help in place.
+    tmux.keys(&["Space", "t"]);
+    let screen = tmux.wait_for("the hint", TIMEOUT, |s| s.contains("hint: "));
+    assert!(screen.contains(KEYS), "{screen}");
 
     tmux.keys(&["A"]);
     let screen = tmux.wait_for("the game to end", TIMEOUT, |s| {
@@ -191,10 +199,19 @@ fn keys_play_a_game_by_hand_and_a_win_is_saved_as_a_best_time() {
     std::fs::write(data.join("best-times.txt"), "beginner: fast\n").unwrap();
     start(&tmux, &data, "--level 1x9/1 --seed 3 --first-click safe");
     let screen = tmux.wait_for("the board", TIMEOUT, |s| state_word(s).is_some());
-    assert!(
-        screen.contains("best times file was corrupt (unknown header); replaced"),
-        "{screen}"
+    // The whole warning is on screen, wrapped over the lines under the keys, not cut at the
+    // terminal's edge.
+    let aside = data.join("best-times.txt.corrupt");
+    let words: Vec<&str> = screen.split_whitespace().collect();
+    let warning = format!(
+        "best times file was corrupt (unknown header); replaced (old copy: {})",
+        aside.display()
     );
+    assert!(
+        words.join(" ").contains(&warning),
+        "{warning} not in\n{screen}"
+    );
+    assert!(screen.lines().all(|l| l.chars().count() <= 100), "{screen}");
     assert_eq!(
         std::fs::read_to_string(data.join("best-times.txt.corrupt")).unwrap(),
         "beginner: fast\n"
@@ -240,5 +257,34 @@ fn keys_play_a_game_by_hand_and_a_win_is_saved_as_a_best_time() {
         line.starts_with("1x9/1 safe\t") && line.ends_with("\t3"),
         "level, time and seed are kept: {best}"
     );
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn no_guess_says_on_screen_when_it_deals_a_later_seed() {
+    if !Tmux::available() {
+        eprintln!("SKIPPED: tmux is not installed, so the end-to-end play test cannot run");
+        return;
+    }
+    let tmux = Tmux::new("noguess");
+    let data = data_dir("noguess");
+    // Expert seed 3 needs a guess from R3C3; seed 4 is the next that does not.
+    start(&tmux, &data, "--level expert --seed 3 --no-guess");
+    let screen = tmux.wait_for("the board", TIMEOUT, |s| state_word(s).is_some());
+    assert!(
+        screen.contains("expert 16x30/99 · seed 4 · first click zero · no-guess: R3C3 opened"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains(
+            "no-guess: seed 3 needs a guess, so this is seed 4, the next one that does not"
+        ),
+        "{screen}"
+    );
+    assert!(screen.contains(KEYS), "{screen}");
+    tmux.keys(&["q"]);
+    tmux.wait_for("the exit status", TIMEOUT, |s| {
+        s.contains("typesweeper exited with status 0")
+    });
     let _ = std::fs::remove_dir_all(&data);
 }

@@ -30,6 +30,9 @@ enum Command {
     /// Play Minesweeper in the terminal, with the solver beside you.
     Play(play::Args),
     /// Play many seeded games with the autoplayer and report the win rate and CPU time.
+    ///
+    /// Every option has a default: `--level expert --first-click safe --games 1000 --seed 0
+    /// --threads 1`.
     Bench(bench::Args),
 }
 
@@ -46,9 +49,11 @@ pub fn run() -> ExitCode {
 /// The solver levels as the command line names them.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum LevelArg {
-    /// Exactly the compile-time rules (each number alone, reveals, total count).
+    /// Exactly the compile-time rules: each number alone, reveals from the answer, the total
+    /// mine count.
     Fragment,
-    /// Everything every consistent layout agrees on.
+    /// Everything that every layout fitting the numbers agrees on, also with reveals and the
+    /// total mine count.
     Complete,
 }
 

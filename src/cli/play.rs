@@ -22,7 +22,8 @@ pub struct Args {
     /// replayed).
     #[arg(long)]
     seed: Option<u64>,
-    /// First-click rule.
+    /// First-click rule. Default `zero`, as for `gen` (`bench` defaults to `safe`, the rule of
+    /// the headline win rates it is compared with).
     #[arg(long, value_enum, default_value_t = FirstClickArg::Zero)]
     first_click: FirstClickArg,
     /// Deal only boards that can be finished without guessing from the rule's default first

@@ -4,12 +4,17 @@
 //! whose number is known, `s` for a safe cell whose number is not, `?` undecided. With
 //! `--explain`, a blank line and then one line per deduction follow the board. Exit 0 when every
 //! cell is decided, 1 when some are not, 2 on bad input.
+//!
+//! `FILE` is a bare board, one corpus-style block, or the body of a `solve!` call as a test file
+//! has it (`puzzle: [[? ?] [1 1]] answer: [[x 1] [1 1]]`, the macro call around it allowed),
+//! so the cells a compile error leaves undecided can be listed by pasting the board.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use typesweeper::board::corpus::{is_block_text, parse_blocks, parse_puzzle_file};
-use typesweeper::board::Board;
+use typesweeper::board::solve_body::{is_solve_body, parse_solve_body, Word};
+use typesweeper::board::{Board, ParseError};
 use typesweeper::runtime::{complete, fragment, Given};
 
 use super::{bad_input, LevelArg};
@@ -18,11 +23,12 @@ use super::{bad_input, LevelArg};
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The solver: `fragment` (the compile-time rules) or `complete` (everything deducible).
-    /// Default: `fragment` when an answer is given, `complete` otherwise.
+    /// Default: the file's `level:` if it has one, else `fragment` when an answer is given,
+    /// `complete` otherwise.
     #[arg(long, value_enum)]
     level: Option<LevelArg>,
     /// The full answer: cells proved safe reveal their numbers from it, and it gives the total
-    /// mine count. A bare board, or a block whose `answer:` section is used.
+    /// mine count. A bare board, or a block or `solve!` body whose answer is used.
     #[arg(long, value_name = "FILE")]
     answer: Option<PathBuf>,
     /// The total number of mines on the board (when no answer is given).
@@ -31,9 +37,53 @@ pub struct Args {
     /// After the board, print a blank line and the deduction trace, one step per line.
     #[arg(long)]
     explain: bool,
-    /// The puzzle: a bare board, or one `puzzle:`/`answer:` block (`-` reads standard input).
+    /// The puzzle: a bare board, one `puzzle:`/`answer:` block, or the body of a `solve!` call
+    /// (`puzzle: [[? ?] [1 1]] answer: [[x 1] [1 1]]`, optionally with `level: fragment` first
+    /// and the call around it). `-` reads standard input.
     #[arg(value_name = "FILE")]
     file: PathBuf,
+}
+
+/// What a puzzle file holds.
+struct PuzzleFile {
+    puzzle: Board,
+    answer: Option<Board>,
+    /// A `solve!` body's `level:`.
+    level: Option<Word>,
+}
+
+/// Reads a puzzle file in any of its three forms.
+fn parse_puzzle(text: &str) -> Result<PuzzleFile, ParseError> {
+    if is_solve_body(text) {
+        let body = parse_solve_body(text)?;
+        return Ok(PuzzleFile {
+            puzzle: body.puzzle,
+            answer: body.answer,
+            level: body.level,
+        });
+    }
+    let (puzzle, answer) = parse_puzzle_file(text)?;
+    Ok(PuzzleFile {
+        puzzle,
+        answer,
+        level: None,
+    })
+}
+
+/// The level a `solve!` body names: `fragment`, the compile-time rules (the only level the macro
+/// has).
+fn body_level(word: &Word) -> Result<LevelArg, ParseError> {
+    match word.text.as_str() {
+        "fragment" => Ok(LevelArg::Fragment),
+        other => Err(ParseError {
+            line: word.line,
+            column: word.column,
+            message: format!(
+                "unknown level `{other}` (expected `fragment`, the compile-time rules; \
+                 --level chooses the solver too)"
+            ),
+        }),
+    }
 }
 
 fn read(path: &Path) -> Result<String, String> {
@@ -50,7 +100,12 @@ fn read_answer(path: &Path) -> Result<Board, String> {
     let located = |e: typesweeper::board::ParseError| {
         format!("{}:{}:{}: {}", path.display(), e.line, e.column, e.message)
     };
-    let answer: Board = if !is_block_text(&text) {
+    let answer: Board = if is_solve_body(&text) {
+        parse_solve_body(&text)
+            .map_err(located)?
+            .answer
+            .ok_or_else(|| format!("{}: the `solve!` body has no `answer:`", path.display()))?
+    } else if !is_block_text(&text) {
         text.parse().map_err(located)?
     } else {
         let blocks = parse_blocks(&text).map_err(located)?;
@@ -80,15 +135,26 @@ pub fn run(args: Args) -> ExitCode {
         Ok(t) => t,
         Err(e) => return bad_input(e),
     };
-    let (puzzle, embedded) = match parse_puzzle_file(&text) {
+    let located = |e: ParseError| {
+        bad_input(format_args!(
+            "{}:{}:{}: {}",
+            args.file.display(),
+            e.line,
+            e.column,
+            e.message
+        ))
+    };
+    let PuzzleFile {
+        puzzle,
+        answer: embedded,
+        level: file_level,
+    } = match parse_puzzle(&text) {
         Ok(p) => p,
-        Err(e) => {
-            let file = args.file.display();
-            return bad_input(format_args!(
-                "{file}:{}:{}: {}",
-                e.line, e.column, e.message
-            ));
-        }
+        Err(e) => return located(e),
+    };
+    let file_level = match file_level.as_ref().map(body_level).transpose() {
+        Ok(level) => level,
+        Err(e) => return located(e),
     };
     let answer = match (&args.answer, embedded) {
         (Some(_), Some(_)) => {
@@ -103,7 +169,7 @@ pub fn run(args: Args) -> ExitCode {
         },
         (None, embedded) => embedded,
     };
-    let level = args.level.unwrap_or(if answer.is_some() {
+    let level = args.level.or(file_level).unwrap_or(if answer.is_some() {
         LevelArg::Fragment
     } else {
         LevelArg::Complete

@@ -520,7 +520,8 @@ fn restrict_to_total(a: &mut Analysis, left: usize) -> Result<(), SolveError> {
         .any(|(s, &ok)| ok && s <= left && left - s <= size)
     {
         return Err(SolveError::Contradiction(format!(
-            "no mine layout fits the numbers with {left} mines left for the undecided cells"
+            "no mine layout fits the numbers with {} left for the undecided cells",
+            super::deduction::plural(left, "mine")
         )));
     }
     for k in 0..count {

@@ -58,9 +58,17 @@ pub fn cell_name(cols: usize, i: usize) -> String {
     format!("R{}C{}", i / cols + 1, i % cols + 1)
 }
 
-/// `1 mine`, `2 mines`.
-fn plural(n: usize, what: &str) -> String {
-    if n == 1 {
+/// A count and a noun, the noun in the plural unless the count is 1: `1 mine`, `2 mines`,
+/// `0 mines`. Every count the runtime, the command and the game print goes through here.
+///
+/// ```
+/// use typesweeper::runtime::deduction::plural;
+/// assert_eq!(plural(1, "unknown neighbour"), "1 unknown neighbour");
+/// assert_eq!(plural(3u64, "attempt"), "3 attempts");
+/// ```
+pub fn plural(n: impl fmt::Display, what: &str) -> String {
+    let n = n.to_string();
+    if n == "1" {
         format!("1 {what}")
     } else {
         format!("{n} {what}s")
@@ -132,8 +140,13 @@ impl Step {
                 mines_left,
             } => {
                 let at = cell_name(cols, *at);
-                if *mines_left == 0 {
-                    format!("{name} {is}: the {number} at {at} already has its {number} mines")
+                if *number == 0 {
+                    format!("{name} {is}: the 0 at {at} has no mines around it")
+                } else if *mines_left == 0 {
+                    format!(
+                        "{name} {is}: the {number} at {at} already has its {}",
+                        plural(number, "mine")
+                    )
                 } else {
                     format!(
                         "{name} {is}: the {number} at {at} has {} left for {}",
@@ -229,8 +242,8 @@ impl<'a> Given<'a> {
             let mines = answer.mine_count();
             if total.is_some_and(|t| t != mines) {
                 return Err(SolveError::BadInput(format!(
-                    "the total of {} mines differs from the answer's {mines}",
-                    total.unwrap_or_default()
+                    "the total of {} differs from the answer's {mines}",
+                    plural(total.unwrap_or_default(), "mine")
                 )));
             }
             total = Some(mines);
@@ -240,8 +253,10 @@ impl<'a> Given<'a> {
             let unknown = puzzle.cells().iter().filter(|c| !c.is_known()).count();
             if t < shown || t - shown > unknown {
                 return Err(SolveError::BadInput(format!(
-                    "a total of {t} mines cannot fit: the puzzle shows {shown} mines and has \
-                     {unknown} unknown cells"
+                    "a total of {} cannot fit: the puzzle shows {} and has {}",
+                    plural(t, "mine"),
+                    plural(shown, "mine"),
+                    plural(unknown, "unknown cell")
                 )));
             }
         }
@@ -483,8 +498,10 @@ impl<'a> State<'a> {
         let n_us = usize::from(n);
         if mines > n_us || n_us - mines > unknown {
             return Err(SolveError::Contradiction(format!(
-                "the {n} at {} has {mines} neighbouring mines and {unknown} unknown neighbours",
-                self.name(i)
+                "the {n} at {} has {} and {}",
+                self.name(i),
+                plural(mines, "neighbouring mine"),
+                plural(unknown, "unknown neighbour")
             )));
         }
         let left = n_us - mines;
@@ -526,9 +543,10 @@ impl<'a> State<'a> {
         let unknown = self.undecided;
         if self.mines > total || total - self.mines > unknown {
             return Err(SolveError::Contradiction(format!(
-                "{} mines are decided and {unknown} cells undecided, which cannot make the total \
-                 of {total}",
-                self.mines
+                "{} {} decided and {} undecided, which cannot make the total of {total}",
+                plural(self.mines, "mine"),
+                if self.mines == 1 { "is" } else { "are" },
+                plural(unknown, "cell")
             )));
         }
         let left = total - self.mines;
@@ -597,6 +615,84 @@ mod tests {
             reason: Reason::Revealed(3),
         };
         assert_eq!(step.describe(5), "R2C2 revealed 3 from the answer");
+    }
+
+    /// Cell R1C1 decided by the number at R1C2 of a 5-column board.
+    fn by_number(what: Deduced, number: u8, unknown_left: usize, mines_left: usize) -> String {
+        let reason = Reason::Number {
+            at: 1,
+            number,
+            unknown_left,
+            mines_left,
+        };
+        Step {
+            cell: 0,
+            what,
+            reason,
+        }
+        .describe(5)
+    }
+
+    #[test]
+    fn counts_of_one_are_singular() {
+        let safe = Deduced::Safe(None);
+        assert_eq!(
+            by_number(Deduced::Mine, 1, 1, 1),
+            "R1C1 is a mine: the 1 at R1C2 has 1 unknown neighbour left for 1 mine"
+        );
+        assert_eq!(
+            by_number(safe, 1, 2, 0),
+            "R1C1 is safe: the 1 at R1C2 already has its 1 mine"
+        );
+        assert_eq!(
+            by_number(safe, 3, 2, 0),
+            "R1C1 is safe: the 3 at R1C2 already has its 3 mines"
+        );
+        assert_eq!(
+            by_number(safe, 0, 2, 0),
+            "R1C1 is safe: the 0 at R1C2 has no mines around it"
+        );
+        let total = Step {
+            cell: 0,
+            what: Deduced::Mine,
+            reason: Reason::Total {
+                unknown_left: 1,
+                mines_left: 1,
+            },
+        };
+        assert_eq!(
+            total.describe(5),
+            "R1C1 is a mine: 1 mine remains for 1 unknown cell (total count)"
+        );
+        // Contradictions and bad givens count in words too.
+        let board = |t: &str| t.parse::<Board>().unwrap();
+        let e = crate::runtime::fragment::solve(&board("x 2"), Given::nothing()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "contradiction: the 2 at R1C2 has 1 neighbouring mine and 0 unknown neighbours"
+        );
+        let e = Given::total(1).check(&board("x x ?")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "a total of 1 mine cannot fit: the puzzle shows 2 mines and has 1 unknown cell"
+        );
+        let answer = board("x 1");
+        let e = Given {
+            answer: Some(&answer),
+            total_mines: Some(2),
+        }
+        .check(&board("? 1"))
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the total of 2 mines differs from the answer's 1"
+        );
+        let e = crate::runtime::fragment::solve(&board("? 1 0 0 ?"), Given::total(2)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "contradiction: 1 mine is decided and 0 cells undecided, which cannot make the \
+             total of 2"
+        );
     }
 
     #[test]

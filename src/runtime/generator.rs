@@ -2,9 +2,14 @@
 //!
 //! A candidate is a seeded [`Layout`](super::layout::Layout) opened at the first click by flood
 //! fill (exactly what a player sees after that click). It is kept when the chosen [`Level`]
-//! decides every cell: [`Level::Fragment`] with reveals from the answer (what the compile-time
-//! `solve!` does), [`Level::Complete`] with reveals and the total mine count. Seeds are tried in
-//! order `seed, seed + 1, ...` (wrapping), so each board's own seed regenerates it alone.
+//! decides every cell, both with reveals from the answer and the total mine count:
+//! [`Level::Fragment`] is what the compile-time `solve!` does, [`Level::Complete`] everything
+//! that can be deduced. Seeds are tried in order `seed, seed + 1, ...` (wrapping), so each
+//! board's own seed regenerates it alone.
+//!
+//! Only [`Level::Fragment`] boards belong in a Rust test ([`rust_test`]): `solve!` fails on a
+//! board the compile-time rules do not finish. [`compile_time_expect`] says what `solve!` does
+//! with any board.
 //!
 //! ```
 //! use typesweeper::runtime::generator::{find_board, Level, Spec};
@@ -19,17 +24,20 @@
 use std::fmt;
 
 use super::deduction::Given;
+use super::deduction::SolveError;
 use super::game::Game;
 use super::layout::{default_click, place_mines, FirstClick, Guarantee, LayoutError};
 use super::{complete, fragment};
-use crate::board::Board;
+use crate::board::corpus::Expect;
+use crate::board::{Board, Cell};
 
-/// Which solver must finish the board.
+/// Which solver must finish the board. Both reveal the numbers of cells they prove safe from the
+/// answer, and both use the answer's mine total.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
-    /// The compile-time rules ([`fragment`]), with reveals from the answer.
+    /// The compile-time rules ([`fragment`]): each number alone, reveals, the total count.
     Fragment,
-    /// Everything that can be deduced ([`complete`]), with reveals and the total count.
+    /// Everything that every fitting layout agrees on ([`complete`]).
     Complete,
 }
 
@@ -117,7 +125,8 @@ impl fmt::Display for GenError {
             GenError::Layout(e) => e.fmt(f),
             GenError::NotFound { attempts } => write!(
                 f,
-                "no board that the solver finishes without guessing in {attempts} attempts"
+                "no board that the solver finishes without guessing in {}",
+                super::deduction::plural(attempts, "attempt")
             ),
         }
     }
@@ -173,19 +182,80 @@ pub fn find_board(spec: &Spec, first_seed: u64, max_attempts: u64) -> Result<Gen
     })
 }
 
-/// A corpus-style block: `# board <n> <R>x<C>/<M> seed <s>  expect: solved`, `puzzle:`, rows,
-/// `answer:`, rows, and a blank line.
-pub fn text_block(n: usize, spec: &Spec, found: &Generated) -> String {
+/// What the compile-time `solve!` does with `puzzle` and its `answer`: [`Expect::Solved`] when
+/// [`fragment`] decides every cell, else [`Expect::Stuck`] when [`complete`] does (one layout
+/// fits), else [`Expect::Ambiguous`]. Both with reveals from the answer and its mine total.
+/// Fails when the answer does not fit the puzzle.
+///
+/// ```
+/// use typesweeper::board::corpus::Expect;
+/// use typesweeper::runtime::generator::compile_time_expect;
+///
+/// let expect = |p: &str, a: &str| compile_time_expect(&p.parse().unwrap(), &a.parse().unwrap());
+/// assert_eq!(expect("2 ? 2\n? ? ?\n? ? 3", "2 3 2\nx x x\nx x 3"), Ok(Expect::Solved));
+/// assert_eq!(expect("? ? ?\n1 2 1", "x 2 x\n1 2 1"), Ok(Expect::Stuck));
+/// assert_eq!(expect("? ?", "x 1"), Ok(Expect::Ambiguous));
+/// ```
+pub fn compile_time_expect(puzzle: &Board, answer: &Board) -> Result<Expect, SolveError> {
+    let given = Given::answer(answer);
+    Ok(if fragment::solve(puzzle, given)?.is_solved() {
+        Expect::Solved
+    } else if complete::solve(puzzle, given)?.is_solved() {
+        Expect::Stuck
+    } else {
+        Expect::Ambiguous
+    })
+}
+
+/// A corpus-style block: `# board <n> <R>x<C>/<M> seed <s>  expect: <word>`, `puzzle:`, rows,
+/// `answer:`, rows, and a blank line. `expect` is what `solve!` does with the board
+/// ([`compile_time_expect`]).
+pub fn text_block(n: usize, spec: &Spec, found: &Generated, expect: Expect) -> String {
     format!(
-        "# board {n} {}x{}/{} seed {}  expect: solved\npuzzle:\n{}\nanswer:\n{}\n\n",
+        "# board {n} {}x{}/{} seed {}  expect: {expect}\npuzzle:\n{}\nanswer:\n{}\n\n",
         spec.rows, spec.cols, spec.mines, found.seed, found.puzzle, found.answer
     )
 }
 
-/// The first line of a generated Rust test file.
-pub const RUST_HEADER: &str = "#![recursion_limit = \"512\"]\n";
+/// The recursion limit a Rust test file of these boards needs: `solve!` needs the number of
+/// mines hidden under `?` plus 10, and generated files never set less than 512.
+///
+/// ```
+/// use typesweeper::runtime::generator::{recursion_limit, Generated};
+/// let board = |puzzle: &str, answer: &str| Generated {
+///     seed: 0,
+///     puzzle: puzzle.parse().unwrap(),
+///     answer: answer.parse().unwrap(),
+/// };
+/// assert_eq!(recursion_limit(&[board("? 1", "x 1")]), 512);
+/// let row = |c: &str| vec![c; 600].join(" ");
+/// let many = board(&format!("{}\n{}", row("?"), row("2")), &format!("{}\n{}", row("x"), row("2")));
+/// assert_eq!(recursion_limit(&[many]), 610);
+/// ```
+pub fn recursion_limit(boards: &[Generated]) -> usize {
+    let hidden_mines = |g: &Generated| {
+        g.puzzle
+            .cells()
+            .iter()
+            .zip(g.answer.cells())
+            .filter(|&(&p, &a)| p == Cell::Unknown && a == Cell::Mine)
+            .count()
+    };
+    boards
+        .iter()
+        .map(|g| hidden_mines(g) + 10)
+        .fold(512, usize::max)
+}
 
-/// One `#[test]` that runs the compile-time `solve!` on the board and checks the answer.
+/// The first line of a generated Rust test file of `boards`: `#![recursion_limit = "N"]` with
+/// the [`recursion_limit`] they need.
+pub fn rust_header(boards: &[Generated]) -> String {
+    format!("#![recursion_limit = \"{}\"]\n", recursion_limit(boards))
+}
+
+/// One `#[test]` that runs the compile-time `solve!` on the board and checks the answer. It
+/// passes only when the compile-time rules finish the board ([`Level::Fragment`]); otherwise
+/// the file does not compile.
 pub fn rust_test(n: usize, spec: &Spec, found: &Generated) -> String {
     let expected = found.answer.to_string().replace('\n', "\\n");
     format!(
@@ -268,8 +338,13 @@ mod tests {
             answer: "0 1 x".parse().unwrap(),
         };
         assert_eq!(
-            text_block(1, &spec, &found),
+            text_block(1, &spec, &found, Expect::Solved),
             "# board 1 1x3/1 seed 9  expect: solved\npuzzle:\n0 1 ?\nanswer:\n0 1 x\n\n"
+        );
+        assert!(text_block(1, &spec, &found, Expect::Stuck).contains("seed 9  expect: stuck\n"));
+        assert_eq!(
+            rust_header(std::slice::from_ref(&found)),
+            "#![recursion_limit = \"512\"]\n"
         );
         let test = rust_test(1, &spec, &found);
         assert!(test.contains("fn board_1() {"), "{test}");

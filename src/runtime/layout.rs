@@ -88,7 +88,12 @@ impl fmt::Display for LayoutError {
                 "a {rows}x{cols} board is not allowed (at least 1x1, at most {MAX_CELLS} cells)"
             ),
             LayoutError::TooManyMines { mines, cells } => {
-                write!(f, "{mines} mines do not fit on {cells} cells")
+                write!(
+                    f,
+                    "{} do not fit on {}",
+                    super::deduction::plural(mines, "mine"),
+                    super::deduction::plural(cells, "cell")
+                )
             }
             LayoutError::ClickOutside(i) => {
                 write!(f, "the first click (cell {i}) is off the board")

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyEventKind, MouseEventKind};
-use typesweeper::runtime::deduction::cell_name;
+use typesweeper::runtime::deduction::{cell_name, plural};
 use typesweeper::runtime::game::{Action, ActionError, CellState, Config, Game, Status};
 use typesweeper::runtime::generator::{
     find_board, GenError, Generated, Level as SolverLevel, Spec,
@@ -154,8 +154,11 @@ impl App {
             quit: false,
         };
         app.deal(seed)?;
-        if warning.is_some() {
-            app.message = warning;
+        if let Some(warning) = warning {
+            app.message = Some(match app.message.take() {
+                Some(dealt) => format!("{warning} · {dealt}"),
+                None => warning,
+            });
         }
         Ok(app)
     }
@@ -175,6 +178,13 @@ impl App {
             let spec = Spec::new(rows, cols, mines, rule, SolverLevel::Complete);
             match find_no_guess(&spec, seed).map_err(|e| e.to_string())? {
                 Ok(found) => {
+                    if found.seed != seed {
+                        message = Some(format!(
+                            "no-guess: seed {seed} needs a guess, so this is seed {}, the next \
+                             one that does not",
+                            found.seed
+                        ));
+                    }
                     seed = found.seed;
                     game = Game::new(config, seed).map_err(|e| e.to_string())?;
                     let (r, c) = spec.click();
@@ -184,7 +194,8 @@ impl App {
                 }
                 Err(tried) => {
                     message = Some(format!(
-                        "no no-guess board in {tried} seeds from {seed}: this one may need a guess"
+                        "no no-guess board in {} from {seed}: this one may need a guess",
+                        plural(tried, "seed")
                     ));
                 }
             }
@@ -508,9 +519,9 @@ impl App {
                     "hint: nothing more is proved; p shows each cell's chance".to_string()
                 } else {
                     format!(
-                        "hint: {} safe (green), {} unflagged mines (red)",
-                        k.safe.len(),
-                        mines
+                        "hint: {} (green), {} (red)",
+                        plural(k.safe.len(), "safe cell"),
+                        plural(mines, "unflagged mine")
                     )
                 }
             }
@@ -917,6 +928,39 @@ mod tests {
             again.no_guess = true;
             assert_eq!(app_with(again).game(), app.game());
         }
+    }
+
+    #[test]
+    fn no_guess_says_when_it_deals_a_later_seed_than_asked() {
+        // Beginner seed 8 needs a guess from R2C2; seed 9 does not.
+        let mut app = app_with(no_guess_beginner(8));
+        assert_eq!(app.seed(), 9);
+        let said = "no-guess: seed 8 needs a guess, so this is seed 9, the next one that does not";
+        assert_eq!(app.message(), Some(said));
+        // Restarting deals seed 9 itself: nothing to say.
+        press(&mut app, "r", at(0.0));
+        assert_eq!((app.seed(), app.message()), (9, None));
+        // A seed that needs no guess is dealt as asked, silently.
+        assert_eq!(app_with(no_guess_beginner(9)).message(), None);
+        // A warning from opening the best times comes first.
+        let warned = App::new(
+            no_guess_beginner(8),
+            BestTimes::in_memory(),
+            |s| s + 1,
+            Some("best times file was corrupt".to_string()),
+        )
+        .unwrap();
+        assert_eq!(
+            warned.message(),
+            Some(format!("best times file was corrupt · {said}").as_str())
+        );
+    }
+
+    /// Beginner, no-guess, from seed `seed`.
+    fn no_guess_beginner(seed: u64) -> Settings {
+        let mut s = settings(BoardLevel::Beginner, seed);
+        s.no_guess = true;
+        s
     }
 
     #[test]

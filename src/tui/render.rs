@@ -1,12 +1,14 @@
 //! Drawing the play screen: an information line, the board (scrolled so the cursor stays in
-//! view), a status line and a message line; the help on top when asked for.
+//! view), a status line, the keys, and the message, wrapped over the lines left below; the help
+//! on top when asked for.
 //!
 //! Each cell is three columns wide: the glyph in the middle, the cursor's `[` `]` on either
 //! side. Glyphs: `■` hidden, blank for an open 0, the number (classic colours: 1 blue, 2 green,
 //! 3 red, 4 navy, 5 maroon, 6 teal, 7 black, 8 grey) on light grey, `⚑` flag, `?` question
 //! mark, `*` mine, `X` wrong flag; the mine that was hit is on red. The probability overlay
-//! shows each unopened cell's chance of being a mine in percent (0 and 100 only when proved),
-//! shaded green to red.
+//! shows each unopened cell's chance of being a mine in percent, 1 to 99, with `s` for a cell
+//! proved safe and `x` for one proved a mine (two digits at most, so a blank column always
+//! separates neighbours), shaded green to red.
 
 use std::time::Instant;
 
@@ -25,9 +27,13 @@ use super::solver::Knowledge;
 /// Screen columns per cell.
 pub const CELL_WIDTH: u16 = 3;
 /// The smallest terminal the game draws in (one row and a few columns of board, scrolled).
-pub const MIN_SIZE: (u16, u16) = (24, 6);
-/// Lines besides the board: information, status, message.
-const CHROME_LINES: u16 = 3;
+pub const MIN_SIZE: (u16, u16) = (24, 7);
+/// Lines besides the board: information, status, keys, message (at least one line).
+const CHROME_LINES: u16 = 4;
+
+/// The key-help line, always shown under the status line.
+pub const KEYS_LINE: &str =
+    "? help · q quit · arrows/hjkl · space open · f flag · c chord · a A t p solver";
 
 /// Background of open cells.
 const OPEN_BG: Color = Color::Indexed(252);
@@ -165,20 +171,55 @@ pub fn draw(frame: &mut Frame, app: &mut App, now: Instant) {
 
     let status_y = board_area.y + board_area.height;
     frame.render_widget(Paragraph::new(status_line(app, now)), line(status_y));
-    let message = app.message().map_or_else(
-        || {
-            Line::styled(
-                "? help · q quit · arrows/hjkl · space open · f flag · c chord · a A t p solver",
-                Style::new().fg(Color::DarkGray),
-            )
-        },
-        |m| Line::raw(m.to_string()),
+    frame.render_widget(
+        Paragraph::new(Line::styled(KEYS_LINE, Style::new().fg(Color::DarkGray))),
+        line(status_y + 1),
     );
-    frame.render_widget(Paragraph::new(message), line(status_y + 1));
+    if let Some(message) = app.message() {
+        let first = status_y + 2;
+        let room = usize::from((area.y + area.height).saturating_sub(first));
+        for (k, text) in wrap(message, usize::from(area.width))
+            .into_iter()
+            .take(room)
+            .enumerate()
+        {
+            frame.render_widget(Paragraph::new(Line::raw(text)), line(first + k as u16));
+        }
+    }
 
     if app.help_shown() {
         draw_help(frame, app, area);
     }
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces (a word longer than a line
+/// is broken where the line ends).
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    let mut len = 0;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let mut word: Vec<char> = word.chars().collect();
+        if len > 0 && len + 1 + word.len() > width {
+            lines.push(std::mem::take(&mut line));
+            len = 0;
+        }
+        // Here the line is empty or has room for the word.
+        while word.len() > width {
+            lines.push(word.drain(..width).collect());
+        }
+        if len > 0 {
+            line.push(' ');
+            len += 1;
+        }
+        len += word.len();
+        line.extend(word);
+    }
+    if len > 0 {
+        lines.push(line);
+    }
+    lines
 }
 
 /// The first row or column to show so that `cursor` is inside a window of `shown` out of
@@ -328,7 +369,7 @@ pub fn cell_look(
                     let p = k.mine_probability.get(i).copied().unwrap_or(0.0);
                     let pct = percent(p);
                     return (
-                        format!("{pct:>3}"),
+                        overlay_text(pct),
                         Style::new().fg(Color::Black).bg(shade(pct)),
                     );
                 }
@@ -351,6 +392,17 @@ pub fn percent(p: f64) -> u8 {
         100
     } else {
         (p * 100.0).round().clamp(1.0, 99.0) as u8
+    }
+}
+
+/// The overlay's three columns for a chance in whole percent: ` s ` proved safe, ` x ` proved a
+/// mine, else the number in the first two columns (` 5 `, `42 `), so the third column is always
+/// blank and neighbouring cells never run together.
+pub fn overlay_text(pct: u8) -> String {
+    match pct {
+        0 => " s ".to_string(),
+        100.. => " x ".to_string(),
+        _ => format!("{pct:>2} "),
     }
 }
 
@@ -400,7 +452,7 @@ fn draw_help(frame: &mut Frame, app: &App, area: Rect) {
         "n, r            new game with a new seed; restart this seed",
         "a, A            the solver plays one move; plays to the end (A stops)",
         "t               hint: cells proved safe (green) or mines (red)",
-        "p               each unopened cell's chance of a mine, in percent",
+        "p               each unopened cell's % chance of a mine (s safe, x mine)",
         "?, q            this help (any key closes it); quit",
         "",
         "Solver help (a A t p) marks a game as helped: it sets no best time.",
@@ -560,7 +612,8 @@ mod tests {
         let screen = screen(&mut app, 80, 24, at(99.0));
         let t = text(&screen);
         assert_eq!(t[12], "mines 10 │ time 12.0s │ won │ best 12.0s");
-        assert_eq!(t[13], "won in 12.0s: a new best time for beginner zero!");
+        assert_eq!(t[13], KEYS_LINE);
+        assert_eq!(t[14], "won in 12.0s: a new best time for beginner zero!");
         for (r, c) in MINES {
             assert_eq!(cell_text(&screen, r, c).trim(), "⚑", "R{}C{}", r + 1, c + 1);
         }
@@ -580,7 +633,8 @@ mod tests {
         let screen = screen(&mut app, 80, 24, at(50.0));
         let t = text(&screen);
         assert_eq!(t[12], "mines 8 │ time 4.0s │ lost");
-        assert_eq!(t[13], "lost: R3C4 was a mine. n new game, r restart");
+        assert_eq!(t[13], KEYS_LINE);
+        assert_eq!(t[14], "lost: R3C4 was a mine. n new game, r restart");
         // The hit mine is on red (with the cursor's brackets: the cursor is on it).
         assert_eq!(cell_text(&screen, 2, 3), "[*]");
         assert_eq!(style_at(&screen, 2, 3, 1).bg, Some(Color::Red));
@@ -613,11 +667,19 @@ mod tests {
         for &i in &hidden {
             let shown = cell_text(&screen, i / 9, i % 9);
             let pct = percent(known.mine_probability[i]);
-            assert_eq!(shown, format!("{pct:>3}"), "R{}C{}", i / 9 + 1, i % 9 + 1);
+            assert_eq!(shown, overlay_text(pct), "R{}C{}", i / 9 + 1, i % 9 + 1);
         }
         // R3C4 is proved a mine (the 2s beside it), and shows as certain, on red.
-        assert_eq!(cell_text(&screen, 2, 3), "100");
+        assert_eq!(cell_text(&screen, 2, 3), " x ");
         assert_eq!(style_at(&screen, 2, 3, 1).bg, Some(Color::Indexed(196)));
+        // Every row reads as separate cells: the third column of each cell is blank.
+        for r in 0..9 {
+            for c in (0..9).filter(|&c| (r, c) != app.cursor()) {
+                assert_eq!(&cell_text(&screen, r, c)[2..], " ", "R{}C{}", r + 1, c + 1);
+            }
+        }
+        assert_eq!(text(&screen)[6], "│20 80  s 10 11 11 11 11 11 │");
+        assert_eq!(text(&screen)[4], "│       2  x 11 11 11 11 11 │");
         // The cursor cell is reversed rather than bracketed.
         assert!(style_at(&screen, 8, 8, 1)
             .add_modifier
@@ -648,14 +710,71 @@ mod tests {
                 assert_ne!(bg, Some(MINE_BG));
             }
         }
-        assert!(text(&screen)[12].ends_with("│ helped"));
+        // The key help stays under the status line; the hint's message goes below it.
+        let t = text(&screen);
+        assert!(t[12].ends_with("│ helped"));
+        assert_eq!(t[13], KEYS_LINE);
+        assert_eq!(t[14], "hint: 1 safe cell (green), 1 unflagged mine (red)");
+
+        // Flagging R3C4 changes the game, so every highlight goes, the other cells' too.
+        let others: Vec<usize> = known
+            .safe
+            .iter()
+            .chain(&known.mines)
+            .copied()
+            .filter(|&i| i != 2 * 9 + 3)
+            .collect();
+        assert!(!others.is_empty());
         goto(&mut app, 2, 3);
         press(&mut app, "f", at(0.0));
+        assert_eq!(app.game().cell(2, 3), Ok(CellState::Flagged));
+        assert!(!app.hint_shown(), "cleared by the flag");
         let screen = super::super::testing::screen(&mut app, 80, 24, at(0.0));
-        assert_ne!(
-            style_at(&screen, 3, 3, 1).bg,
-            Some(MINE_BG),
-            "cleared by the flag"
+        for i in others {
+            let bg = style_at(&screen, i / 9, i % 9, 1).bg;
+            assert_ne!(bg, Some(SAFE_BG), "R{}C{}", i / 9 + 1, i % 9 + 1);
+            assert_ne!(bg, Some(MINE_BG), "R{}C{}", i / 9 + 1, i % 9 + 1);
+        }
+        assert_eq!(text(&screen)[13], KEYS_LINE);
+    }
+
+    #[test]
+    fn wrap_breaks_at_spaces_and_splits_only_words_longer_than_a_line() {
+        assert_eq!(wrap("a bb ccc", 4), ["a bb", "ccc"]);
+        assert_eq!(wrap("a bb ccc", 80), ["a bb ccc"]);
+        assert_eq!(wrap("abcdefghij k", 4), ["abcd", "efgh", "ij k"]);
+        assert_eq!(wrap("ab  cd ", 2), ["ab", "cd"]);
+        assert!(wrap("", 10).is_empty());
+        assert_eq!(wrap("abc", 0), ["a", "b", "c"]);
+    }
+
+    #[test]
+    fn a_long_message_wraps_below_the_keys_instead_of_being_cut() {
+        let warning = "best times file was corrupt (unknown header); replaced (old copy: \
+                       /home/someone/.local/share/typesweeper/best-times.txt.corrupt)";
+        let mut app = App::new(
+            settings(BoardLevel::Beginner, 7),
+            crate::tui::best::BestTimes::in_memory(),
+            |s| s + 1,
+            Some(warning.to_string()),
+        )
+        .unwrap();
+        let t = text(&screen(&mut app, 80, 24, at(0.0)));
+        assert_eq!(t[13], KEYS_LINE);
+        assert_eq!(
+            t[14..],
+            [
+                "best times file was corrupt (unknown header); replaced (old copy:",
+                "/home/someone/.local/share/typesweeper/best-times.txt.corrupt)",
+            ]
+        );
+        // With no line to spare, the first line of the message is what fits.
+        let t = text(&screen(&mut app, 80, 15, at(0.0)));
+        assert_eq!(t.len(), 15);
+        assert_eq!(t[13], KEYS_LINE);
+        assert_eq!(
+            t[14],
+            "best times file was corrupt (unknown header); replaced (old copy:"
         );
     }
 
@@ -669,6 +788,7 @@ mod tests {
             "space, enter    open (on an open number: chord)",
             "f               flag, then ?, then hidden (m: question marks off/on)",
             "a, A            the solver plays one move; plays to the end (A stops)",
+            "p               each unopened cell's % chance of a mine (s safe, x mine)",
             "Solver help (a A t p) marks a game as helped: it sets no best time.",
             "no-guess: off",
             "Board 9x9; best time for beginner zero: none yet.",
@@ -685,14 +805,20 @@ mod tests {
         let mut app = beginner(7);
         let t = text(&screen(&mut app, 20, 5, at(0.0))).join(" ");
         assert!(t.contains("Terminal too small (20x5)"), "{t}");
-        assert!(t.contains("at least 24x6"), "{t}");
-        assert!(t.contains("29x14"), "{t}");
+        assert!(t.contains("at least 24x7"), "{t}");
+        assert!(t.contains("29x15"), "{t}");
         assert_eq!(app.view, None);
         app.handle(&click(MouseButton::Left, 4, 2), at(0.0));
         assert_eq!(app.game().opened(), 0, "no board drawn, no click on it");
-        for (w, h) in [(0, 0), (1, 1), (23, 30), (200, 5)] {
+        for (w, h) in [(0, 0), (1, 1), (23, 30), (200, 6)] {
             screen(&mut app, w, h, at(0.0));
+            assert_eq!(app.view, None, "{w}x{h}");
         }
+        // The smallest screen shows one row of the board, the cursor's, and the keys.
+        let t = text(&screen(&mut app, 24, 7, at(0.0)));
+        assert_eq!(app.view.map(|v| (v.rows, v.cols)), Some((1, 7)));
+        assert_eq!(t[2], "│ ■ [■] ■  ■  ■  ■  ■ │");
+        assert!(t[5].starts_with("? help · q quit"), "{t:?}");
     }
 
     #[test]
@@ -706,11 +832,11 @@ mod tests {
         let mut app = app_with(settings(BoardLevel::Expert, 3));
         let t = text(&screen(&mut app, 80, 24, at(0.0)));
         assert!(
-            t[1].contains(" rows 1-16 cols 1-26 of 16x30; needs 92x21 "),
+            t[1].contains(" rows 1-16 cols 1-26 of 16x30; needs 92x22 "),
             "{}",
             t[1]
         );
-        assert_eq!(needed_size(16, 30), (92, 21));
+        assert_eq!(needed_size(16, 30), (92, 22));
         for _ in 0..40 {
             app.handle(&key(KeyCode::Right), at(0.0));
         }

@@ -14,15 +14,55 @@
 
 use crate::{Board, ParseError};
 
-/// What a corpus block says the compile-time solver must do with it.
+/// What a corpus block says the compile-time solver (`solve!`) does with the board and its
+/// answer. Every word counts reveals: a cell proved safe shows its number from the answer, as it
+/// does at compile time, and the answer's mine total is known.
+///
+/// `typesweeper gen` writes the word its board earns: `solved` when the runtime `fragment` (the
+/// compile-time rules) finishes it, otherwise `stuck` when `complete` (everything that every
+/// fitting layout agrees on) finishes it, otherwise `ambiguous`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Expect {
-    /// Solves completely.
+    /// The compile-time rules (each number alone, reveals, the mine total) decide every cell:
+    /// `solve!` compiles and gives the answer.
     Solved,
-    /// Has several solutions, so must fail.
+    /// Several layouts fit: even complete deduction, with reveals and the mine total, leaves
+    /// some cell undecided, so no solver finishes the board without guessing and `solve!` must
+    /// fail (E0283).
     Ambiguous,
-    /// Has one solution the compile-time rules cannot reach, so must fail.
+    /// One layout fits: complete deduction, with reveals and the mine total, decides every
+    /// cell, but the compile-time rules cannot, so `solve!` must fail (E0283).
     Stuck,
+}
+
+impl Expect {
+    /// The word a block's comment uses: `solved`, `ambiguous` or `stuck`.
+    ///
+    /// ```
+    /// use typesweeper_board::corpus::Expect;
+    /// assert_eq!(Expect::Stuck.word(), "stuck");
+    /// assert_eq!(Expect::from_word("ambiguous"), Some(Expect::Ambiguous));
+    /// ```
+    pub fn word(self) -> &'static str {
+        match self {
+            Expect::Solved => "solved",
+            Expect::Ambiguous => "ambiguous",
+            Expect::Stuck => "stuck",
+        }
+    }
+
+    /// The `Expect` a comment's word names, if any.
+    pub fn from_word(word: &str) -> Option<Expect> {
+        [Expect::Solved, Expect::Ambiguous, Expect::Stuck]
+            .into_iter()
+            .find(|e| e.word() == word)
+    }
+}
+
+impl std::fmt::Display for Expect {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.word())
+    }
 }
 
 /// One block of a corpus file.
@@ -153,16 +193,12 @@ fn error(ln: usize, raw: &str, message: &str) -> ParseError {
 }
 
 fn close(lines: &[&str], open: Open<'_>) -> Result<Block, ParseError> {
-    let expect =
-        open.title
-            .split("expect:")
-            .nth(1)
-            .and_then(|rest| match rest.split_whitespace().next() {
-                Some("solved") => Some(Expect::Solved),
-                Some("ambiguous") => Some(Expect::Ambiguous),
-                Some("stuck") => Some(Expect::Stuck),
-                _ => None,
-            });
+    let expect = open
+        .title
+        .split("expect:")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(Expect::from_word);
     Ok(Block {
         title: open.title.to_string(),
         expect,

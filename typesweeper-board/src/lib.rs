@@ -24,6 +24,7 @@
 //! ```
 
 pub mod corpus;
+pub mod solve_body;
 
 use std::fmt;
 use std::str::FromStr;
@@ -378,8 +379,11 @@ impl FromStr for Board {
                         line: ln + 1,
                         column: 1,
                         message: format!(
-                            "this row has {} cells but the first row (line {first_row_line}) has {}",
-                            row.len(),
+                            "this row has {} but the first row (line {first_row_line}) has {}",
+                            match row.len() {
+                                1 => "1 cell".to_string(),
+                                n => format!("{n} cells"),
+                            },
                             first.len()
                         ),
                     });
@@ -437,6 +441,11 @@ mod tests {
         let e = "1 x\n\n1 1 1".parse::<Board>().unwrap_err();
         assert_eq!((e.line, e.column), (3, 1));
         assert!(e.message.contains("has 3 cells"), "{e}");
+        let e = "1 x\n1".parse::<Board>().unwrap_err();
+        assert_eq!(
+            e.message,
+            "this row has 1 cell but the first row (line 1) has 2"
+        );
     }
 
     #[test]
