@@ -66,7 +66,7 @@ impl<T> Returns for fn() -> T {
     message = "the rules cannot decide cell R{ROW}C{COL}",
     label = "the first cell, in reading order, that the rules leave undecided",
     note = "the compile-time rules use one number at a time, the numbers revealed on the way and the mine total; this board has more than one solution, or needs more than that",
-    note = "to list every undecided cell, save this `puzzle:` and `answer:` to a file and run `typesweeper solve FILE`"
+    note = "to list every undecided cell, paste this `solve!` call into a file and run `typesweeper solve FILE`"
 )]
 pub trait Decided<const ROW: usize, const COL: usize, Cell, Next> {}
 

@@ -123,9 +123,9 @@ pub fn board(group: &proc_macro2::Group) -> Result<SpannedBoard, Error> {
                         return Err(Error::new(
                             row.span(),
                             format!(
-                                "ragged board: this row has {} cells but the first row has {}",
-                                cells.len(),
-                                first.len()
+                                "ragged board: this row has {} but the first row has {}",
+                                cells_word(cells.len()),
+                                cells_word(first.len())
                             ),
                         ));
                     }
@@ -156,6 +156,11 @@ pub fn board(group: &proc_macro2::Group) -> Result<SpannedBoard, Error> {
         span: group.span(),
         label: group.span(),
     })
+}
+
+/// `1 cell`, `2 cells`.
+fn cells_word(n: usize) -> String {
+    format!("{n} cell{}", if n == 1 { "" } else { "s" })
 }
 
 fn is_comma(tt: &TokenTree) -> bool {
