@@ -200,191 +200,24 @@ const CHUNK: usize = 8;
 const MAX_DELAY: usize = 256;
 
 fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenStream {
-    let board = &puzzle.board;
-    let cells = board.cells();
-    let answer_cells = answer.board.cells();
-    // The type parameter of an unknown cell, named after it (`Cell_R1C1`).
-    let names: Vec<Ident> = (0..cells.len())
-        .map(|i| format_ident!("Cell_{}", cell_name(board, i)))
-        .collect();
-    let unknown: Vec<usize> = (0..cells.len()).filter(|&i| !cells[i].is_known()).collect();
-    // A shown cell is its type; an unknown cell is a type parameter named after it.
-    let ty: Vec<Toks> = (0..cells.len())
-        .map(|i| match cells[i] {
-            Cell::Unknown => Toks::ident(&names[i]),
-            c => cell_type(c),
-        })
-        .collect();
-    let neighbour_list = |i: usize| hlist(board.neighbours_of(i).map(|j| &ty[j]));
-    let unknown_neighbours = |i: usize| board.neighbours_of(i).filter(|&j| !cells[j].is_known());
-
+    let layout = Layout::new(puzzle, answer, call);
     let mut chunks = Chunks::default();
-    // The rows of the result, one chunk each and first: a row chunk builds the row's HList from
-    // its cells, so that `puzzle` needs no bound on its cell parameters (an HList needs its
-    // cells `Sized`).
-    let row_params: Vec<Ident> = (1..=board.rows())
-        .map(|r| format_ident!("Row_{}", r))
-        .collect();
-    for (r, row_param) in row_params.iter().enumerate() {
-        let row = &ty[r * board.cols()..(r + 1) * board.cols()];
-        let vars = (r * board.cols()..(r + 1) * board.cols())
-            .filter(|&i| !cells[i].is_known())
-            .map(|i| names[i].clone())
-            .collect();
-        let span = puzzle.row_spans.get(r).copied().unwrap_or(call);
-        chunks.add_row(span, row_param, hlist(row), vars);
-    }
-    // The chain of mine counts over the unknown cells (see `Verify`), nearest to the shown
-    // cells first (roughly the order a solve reaches them, which keeps the counts that are
-    // still partial short), with each link's cell rules: one chunk per run of links.
-    let mines = unknown
-        .iter()
-        .filter(|&&i| answer_cells[i] == Cell::Mine)
-        .count();
-    let total = peano(mines);
-    let order = by_distance_from_shown(board);
-    let mut counts: Vec<Ident> = Vec::new();
-    // The first forward `Verify` bound gets the total through a delay line (see `Later`): one
-    // link per round of rustc's fulfilment loop, about as many rounds as the local rules need
-    // to settle the cells nearest the shown numbers, which start the chain.
-    let delay = (board.rows() + board.cols()).min(MAX_DELAY);
-    let held: Vec<Ident> = (0..=delay).map(|d| format_ident!("Total_{}", d)).collect();
-    let mut before: Option<Ident> = None; // None: the total itself
-    for (k, &i) in order.iter().enumerate() {
-        let (name, span) = (&names[i], puzzle.spans[i]);
-        let after =
-            (k + 1 < order.len()).then(|| format_ident!("MinesAfter_{}", cell_name(board, i)));
-        let before_ty = before.as_ref().map_or_else(|| total.clone(), Toks::ident);
-        let after_ty = after.as_ref().map_or_else(|| peano(0), Toks::ident);
-        let ans = cell_type(answer_cells[i]);
-        let ns = neighbour_list(i);
-        // The first link's forward bound reads the total from the end of the delay line.
-        let forward = if k == 0 {
-            Toks::ident(&held[0])
-        } else {
-            before_ty.clone()
-        };
-        let vars = std::iter::once(name.clone())
-            .chain(unknown_neighbours(i).map(|j| names[j].clone()))
-            .chain(before.clone())
-            .chain(after.clone())
-            .chain((k == 0).then(|| held[0].clone()));
-        chunks.add(
-            span,
-            {
-                let cell = Toks::ident(name);
-                let mut link = bound(
-                    span,
-                    &cell,
-                    "CellRules",
-                    &[&ans, &ns, &before_ty, &after_ty],
-                );
-                link.punct(',');
-                link.append(&bound(span, &forward, "Verify", &[&cell, &after_ty]));
-                link.punct(',');
-                link.append(&bound(span, &after_ty, "VerifyBack", &[&cell, &before_ty]));
-
-                link
-            },
-            vars,
-        );
-        counts.extend(after.clone());
-        before = after;
-    }
-    // NeighbsToRules: every shown number with an unknown neighbour constrains them.
-    for i in 0..cells.len() {
-        if !matches!(cells[i], Cell::Num(_)) || unknown_neighbours(i).next().is_none() {
-            continue; // a mine says nothing; a number with no unknown neighbour was checked
-        }
-        let (me, ns, span) = (&ty[i], neighbour_list(i), puzzle.spans[i]);
-        chunks.add(
-            span,
-            bound(span, me, "NeighbsToRules", &[&ns]),
-            unknown_neighbours(i).map(|j| names[j].clone()),
-        );
-    }
-    // The delay line, in this order: rustc visits its bounds in the order they are stated, so
-    // each link waits for the next round, when the one stated after it has been solved.
-    if !order.is_empty() {
-        chunks.close();
-        for d in 0..delay {
-            let (from, to) = (&held[d + 1], &held[d]);
-            chunks.add(
-                call,
-                bound(
-                    Span::call_site(),
-                    &Toks::ident(from),
-                    "Later",
-                    &[&Toks::ident(to)],
-                ),
-                [from.clone(), to.clone()],
-            );
-            // One link per chunk: `-Znext-solver` proves a chunk's bounds as one goal, in a
-            // bounded number of passes, and overflows on a line of eight.
-            chunks.close();
-        }
-        let last = &held[delay];
-        chunks.add(
-            call,
-            bound(Span::call_site(), &total, "Later", &[&Toks::ident(last)]),
-            [last.clone()],
-        );
-        counts.extend(held);
-    }
+    let row_params = layout.rows(&mut chunks);
+    let mut counts = layout.chain(&mut chunks);
+    layout.number_rules(&mut chunks);
+    counts.extend(layout.delay_line(&mut chunks));
     chunks.close();
-    let mut items = Toks::default();
-    let mut wheres = Toks::default();
-    let allow = Group::new(
-        Delimiter::Bracket,
-        quote!(allow(non_camel_case_types, clippy::type_complexity)),
-    );
-    for (k, chunk) in chunks.done.iter_mut().enumerate() {
-        let marker = format_ident!("Chunk{}", k);
-        let params = &chunk.vars;
-        // A row chunk's tuple starts with the row: built from the cells in the impl, and the
-        // function's row parameter at the use.
-        let (impl_vars, fn_vars) = match &chunk.row {
-            Some((param, row)) => (
-                vars_tuple(Some(row.clone()), params),
-                vars_tuple(Some(Toks::ident(param)), params),
-            ),
-            None => (vars_tuple(None, params), vars_tuple(None, params)),
-        };
-        // Spanned at the chunk's first cell, so that notes about the chunk point into the board.
-        let span = chunk.span;
-        // struct Chunk_k; #[allow(..)] impl<params> Holds<impl_vars> for Chunk_k where bounds {}
-        let mut item = Toks::at(span);
-        item.word("struct");
-        item.push(marker.clone());
-        item.punct(';');
-        item.punct('#');
-        item.push(allow.clone());
-        item.word("impl");
-        item.punct('<');
-        item.separated(params.iter().map(Toks::ident), ',');
-        item.punct('>');
-        item.path("Holds");
-        item.punct('<');
-        item.append(&impl_vars);
-        item.punct('>');
-        item.word("for");
-        item.push(marker.clone());
-        item.word("where");
-        item.separated(std::mem::take(&mut chunk.bounds), ',');
-        item.push(Group::new(Delimiter::Brace, TokenStream::new()));
-        items.trees.extend(item.trees);
-        wheres.append(&bound(span, &Toks::ident(&marker), "Holds", &[&fn_vars]));
-        wheres.punct(',');
-    }
+    let (items, wheres) = chunk_items(chunks.done);
+    let (gate_items, gate_calls) = layout.gates();
 
+    let unknown = &layout.unknown;
     let params: Vec<&Ident> = unknown
         .iter()
-        .map(|&i| &names[i])
+        .map(|&i| &layout.names[i])
         .chain(&counts)
         .chain(&row_params)
         .collect();
-    // Every parameter is passed as `_`, an unknown cell's spanned at its `?`: rustc suggests no
-    // turbofish in its errors, whose first one names the cell (and points at its row).
+    // Every parameter is passed as `_`, an unknown cell's spanned at its `?`.
     let mut holes = Toks::at(call);
     holes.separated(
         unknown
@@ -402,7 +235,6 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
     let phantom_values = row_params
         .iter()
         .map(|_| quote!(::core::marker::PhantomData));
-    let (gate_items, gate_calls) = gates(puzzle, &names, &ty);
     let imports = IMPORTS
         .iter()
         .map(|name| Ident::new(name, Span::call_site()));
@@ -434,82 +266,325 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
     }
 }
 
-/// The gates (see `typesweeper::Decided`): one function per row with unknown cells, whose
-/// bounds chain the row's cells in reading order, `Gate_0: Decided<1, 1, Cell_R1C1, Gate_1>,
-/// ..`, each spanned at the cell's `?`; and the calls that chain the rows, each taking the gate
-/// the row before it left and giving the row's own gates as diverging inference variables
-/// (`Some((loop {}, ..))` in a branch never taken), so that they fall back to a type of their
-/// own when the rules leave a cell undecided.
-fn gates(puzzle: &SpannedBoard, names: &[Ident], ty: &[Toks]) -> (TokenStream, TokenStream) {
-    let board = &puzzle.board;
-    let cols = board.cols();
-    let mut items = TokenStream::new();
-    let mut calls = TokenStream::new();
-    for r in 0..board.rows() {
-        let unknown: Vec<usize> = (r * cols..(r + 1) * cols)
-            .filter(|&i| !board.cells()[i].is_known())
+/// What every part of the expansion reads: the board, its cells as types, and the names of the
+/// unknown cells' type parameters.
+struct Layout<'a> {
+    puzzle: &'a SpannedBoard,
+    board: &'a Board,
+    answer: &'a [Cell],
+    /// The span of the `puzzle:` label, for the items that belong to no cell.
+    call: Span,
+    /// Each cell's type parameter, named after it (`Cell_R1C1`); used for the unknown cells.
+    names: Vec<Ident>,
+    /// Each cell as a type: a shown cell is its type, an unknown one its parameter.
+    ty: Vec<Toks>,
+    /// The unknown cells, in reading order.
+    unknown: Vec<usize>,
+    /// The mine total among the unknown cells, as a Peano type.
+    total: Toks,
+    /// The delay line's variables (see `Later`), `Total_0` first.
+    held: Vec<Ident>,
+}
+
+impl<'a> Layout<'a> {
+    fn new(puzzle: &'a SpannedBoard, answer: &'a SpannedBoard, call: Span) -> Layout<'a> {
+        let board = &puzzle.board;
+        let cells = board.cells();
+        let names: Vec<Ident> = (0..cells.len())
+            .map(|i| format_ident!("Cell_{}", cell_name(board, i)))
             .collect();
-        if unknown.is_empty() {
-            continue;
-        }
-        let row_span = puzzle.row_spans.get(r).copied().unwrap_or(puzzle.label);
-        let f = Ident::new(&format!("row_{}", r + 1), row_span);
-        let gate: Vec<Ident> = (0..=unknown.len())
-            .map(|k| format_ident!("Gate_{}", k))
+        let ty = (0..cells.len())
+            .map(|i| match cells[i] {
+                Cell::Unknown => Toks::ident(&names[i]),
+                c => cell_type(c),
+            })
             .collect();
-        let cell_params: Vec<&Ident> = unknown.iter().map(|&i| &names[i]).collect();
-        let row = hlist(&ty[r * cols..(r + 1) * cols]);
-        let mut bounds = Toks::default();
-        for (k, &i) in unknown.iter().enumerate() {
-            let (row, col) = (i / cols + 1, i % cols + 1);
-            let link = bound(
-                puzzle.spans[i],
-                &Toks::ident(&gate[k]),
-                "Decided",
-                &[
-                    &Toks::literal(row),
-                    &Toks::literal(col),
-                    &Toks::ident(&names[i]),
-                    &Toks::ident(&gate[k + 1]),
-                ],
-            );
-            bounds.append(&link);
-            bounds.punct(',');
+        let unknown: Vec<usize> = (0..cells.len()).filter(|&i| !cells[i].is_known()).collect();
+        let answer = answer.board.cells();
+        let mines = unknown.iter().filter(|&&i| answer[i] == Cell::Mine).count();
+        // As many rounds as the local rules need to settle the cells nearest the shown numbers,
+        // which start the chain: about the board's rows and columns.
+        let delay = (board.rows() + board.cols()).min(MAX_DELAY);
+        Layout {
+            puzzle,
+            board,
+            answer,
+            call,
+            names,
+            ty,
+            unknown,
+            total: peano(mines),
+            held: (0..=delay).map(|d| format_ident!("Total_{}", d)).collect(),
         }
-        let later = &gate[1..];
-        let last = &gate[unknown.len()];
-        items.extend(quote! {
-            #[allow(non_snake_case, non_camel_case_types, clippy::type_complexity)]
-            const fn #f<#(#cell_params,)* #(#gate),*>(
-                _: &::core::marker::PhantomData<#row>,
-                _: ::core::marker::PhantomData<Gate_0>,
-                _: &::core::option::Option<(#(#later,)*)>,
-            ) -> ::core::marker::PhantomData<#last>
-            where
-                #bounds
-            {
-                ::core::marker::PhantomData
-            }
-        });
-        // Every parameter as `_`, a cell's spanned at its `?`: the error points there.
-        let holes = unknown
-            .iter()
-            .map(|&i| Ident::new("_", puzzle.spans[i]))
-            .chain((0..gate.len()).map(|k| {
-                let cell = unknown[k.min(unknown.len() - 1)];
-                Ident::new("_", puzzle.spans[cell])
-            }));
-        let index = proc_macro2::Literal::usize_unsuffixed(r);
-        let loops = later.iter().map(|_| quote!(loop {}));
-        calls.extend(quote! {
-            let gate = #f::<#(#holes),*>(
-                &rows.#index,
-                gate,
-                &if true { ::core::option::Option::None } else { ::core::option::Option::Some((#(#loops,)*)) },
-            );
-        });
     }
-    (items, calls)
+
+    /// The neighbours of cell `i` as an HList type.
+    fn neighbour_list(&self, i: usize) -> Toks {
+        hlist(self.board.neighbours_of(i).map(|j| &self.ty[j]))
+    }
+
+    /// The unknown neighbours of cell `i`.
+    fn unknown_neighbours(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        let cells = self.board.cells();
+        self.board
+            .neighbours_of(i)
+            .filter(move |&j| !cells[j].is_known())
+    }
+
+    /// The rows of the result, one chunk each and first: a row chunk builds the row's HList
+    /// from its cells, so that `puzzle` needs no bound on its cell parameters (an HList needs
+    /// its cells `Sized`). Returns the rows' parameters, `Row_1` first.
+    fn rows(&self, chunks: &mut Chunks) -> Vec<Ident> {
+        let (board, cols) = (self.board, self.board.cols());
+        let row_params: Vec<Ident> = (1..=board.rows())
+            .map(|r| format_ident!("Row_{}", r))
+            .collect();
+        for (r, row_param) in row_params.iter().enumerate() {
+            let row = &self.ty[r * cols..(r + 1) * cols];
+            let vars = (r * cols..(r + 1) * cols)
+                .filter(|&i| !board.cells()[i].is_known())
+                .map(|i| self.names[i].clone())
+                .collect();
+            let span = self.puzzle.row_spans.get(r).copied().unwrap_or(self.call);
+            chunks.add_row(span, row_param, hlist(row), vars);
+        }
+        row_params
+    }
+
+    /// The chain of mine counts over the unknown cells (see `Verify`), nearest to the shown
+    /// cells first (roughly the order a solve reaches them, which keeps the counts that are
+    /// still partial short), with each link's cell rules: one chunk per run of links. The first
+    /// link's forward bound reads the total from the end of the delay line. Returns the counts
+    /// between the links (`MinesAfter_R1C1`, ..).
+    fn chain(&self, chunks: &mut Chunks) -> Vec<Ident> {
+        let order = by_distance_from_shown(self.board);
+        let mut counts = Vec::new();
+        let mut before: Option<Ident> = None; // None: the total itself
+        for (k, &i) in order.iter().enumerate() {
+            let (name, span) = (&self.names[i], self.puzzle.spans[i]);
+            let after = (k + 1 < order.len())
+                .then(|| format_ident!("MinesAfter_{}", cell_name(self.board, i)));
+            let before_ty = before
+                .as_ref()
+                .map_or_else(|| self.total.clone(), Toks::ident);
+            let after_ty = after.as_ref().map_or_else(|| peano(0), Toks::ident);
+            let forward = if k == 0 {
+                Toks::ident(&self.held[0])
+            } else {
+                before_ty.clone()
+            };
+            let cell = Toks::ident(name);
+            let answer = cell_type(self.answer[i]);
+            let mut link = bound(
+                span,
+                &cell,
+                "CellRules",
+                &[&answer, &self.neighbour_list(i), &before_ty, &after_ty],
+            );
+            link.punct(',');
+            link.append(&bound(span, &forward, "Verify", &[&cell, &after_ty]));
+            link.punct(',');
+            link.append(&bound(span, &after_ty, "VerifyBack", &[&cell, &before_ty]));
+            let vars = std::iter::once(name.clone())
+                .chain(self.unknown_neighbours(i).map(|j| self.names[j].clone()))
+                .chain(before.clone())
+                .chain(after.clone())
+                .chain((k == 0).then(|| self.held[0].clone()));
+            chunks.add(span, link, vars);
+            counts.extend(after.clone());
+            before = after;
+        }
+        counts
+    }
+
+    /// `NeighbsToRules`: every shown number with an unknown neighbour constrains them (a mine
+    /// says nothing; a number with no unknown neighbour was checked by the macro).
+    fn number_rules(&self, chunks: &mut Chunks) {
+        for (i, &cell) in self.board.cells().iter().enumerate() {
+            if !matches!(cell, Cell::Num(_)) || self.unknown_neighbours(i).next().is_none() {
+                continue;
+            }
+            let span = self.puzzle.spans[i];
+            chunks.add(
+                span,
+                bound(
+                    span,
+                    &self.ty[i],
+                    "NeighbsToRules",
+                    &[&self.neighbour_list(i)],
+                ),
+                self.unknown_neighbours(i).map(|j| self.names[j].clone()),
+            );
+        }
+    }
+
+    /// The delay line that hands the total to the chain's first forward bound (see `Later`), in
+    /// this order: rustc visits bounds in the order they are stated, so each link waits for the
+    /// next round, when the one stated after it has been solved. Returns its variables (none
+    /// when no cell is unknown).
+    fn delay_line(&self, chunks: &mut Chunks) -> Vec<Ident> {
+        if self.unknown.is_empty() {
+            return Vec::new();
+        }
+        let (held, call) = (&self.held, self.call);
+        chunks.close();
+        for d in 0..held.len() - 1 {
+            let (from, to) = (&held[d + 1], &held[d]);
+            chunks.add(
+                call,
+                bound(
+                    Span::call_site(),
+                    &Toks::ident(from),
+                    "Later",
+                    &[&Toks::ident(to)],
+                ),
+                [from.clone(), to.clone()],
+            );
+            // One link per chunk: `-Znext-solver` proves a chunk's bounds as one goal, in a
+            // bounded number of passes, and overflows on a line of eight.
+            chunks.close();
+        }
+        let last = &held[held.len() - 1];
+        chunks.add(
+            call,
+            bound(
+                Span::call_site(),
+                &self.total,
+                "Later",
+                &[&Toks::ident(last)],
+            ),
+            [last.clone()],
+        );
+        held.clone()
+    }
+
+    /// The gates (see `typesweeper::Decided`): one function per row with unknown cells, whose
+    /// bounds chain the row's cells in reading order, `Gate_0: Decided<1, 1, Cell_R1C1,
+    /// Gate_1>, ..`, each spanned at the cell's `?`; and the calls that chain the rows, each
+    /// taking the gate the row before it left and giving the row's own gates as diverging
+    /// inference variables (`Some((loop {}, ..))` in a branch never taken), so that they fall
+    /// back to a type of their own when the rules leave a cell undecided.
+    fn gates(&self) -> (TokenStream, TokenStream) {
+        let (puzzle, board, cols) = (self.puzzle, self.board, self.board.cols());
+        let mut items = TokenStream::new();
+        let mut calls = TokenStream::new();
+        for r in 0..board.rows() {
+            let unknown: Vec<usize> = (r * cols..(r + 1) * cols)
+                .filter(|&i| !board.cells()[i].is_known())
+                .collect();
+            if unknown.is_empty() {
+                continue;
+            }
+            let row_span = puzzle.row_spans.get(r).copied().unwrap_or(puzzle.label);
+            let f = Ident::new(&format!("row_{}", r + 1), row_span);
+            let gate: Vec<Ident> = (0..=unknown.len())
+                .map(|k| format_ident!("Gate_{}", k))
+                .collect();
+            let cell_params: Vec<&Ident> = unknown.iter().map(|&i| &self.names[i]).collect();
+            let row = hlist(&self.ty[r * cols..(r + 1) * cols]);
+            let mut bounds = Toks::default();
+            for (k, &i) in unknown.iter().enumerate() {
+                let (row, col) = (i / cols + 1, i % cols + 1);
+                let link = bound(
+                    puzzle.spans[i],
+                    &Toks::ident(&gate[k]),
+                    "Decided",
+                    &[
+                        &Toks::literal(row),
+                        &Toks::literal(col),
+                        &Toks::ident(&self.names[i]),
+                        &Toks::ident(&gate[k + 1]),
+                    ],
+                );
+                bounds.append(&link);
+                bounds.punct(',');
+            }
+            let later = &gate[1..];
+            let last = &gate[unknown.len()];
+            items.extend(quote! {
+                #[allow(non_snake_case, non_camel_case_types, clippy::type_complexity)]
+                const fn #f<#(#cell_params,)* #(#gate),*>(
+                    _: &::core::marker::PhantomData<#row>,
+                    _: ::core::marker::PhantomData<Gate_0>,
+                    _: &::core::option::Option<(#(#later,)*)>,
+                ) -> ::core::marker::PhantomData<#last>
+                where
+                    #bounds
+                {
+                    ::core::marker::PhantomData
+                }
+            });
+            // Every parameter as `_`, spanned at a cell's `?` (a gate's at the cell it follows,
+            // the last at the row's last unknown cell), so that the error points at the cell.
+            let holes = unknown
+                .iter()
+                .map(|&i| Ident::new("_", puzzle.spans[i]))
+                .chain((0..gate.len()).map(|k| {
+                    let cell = unknown[k.min(unknown.len() - 1)];
+                    Ident::new("_", puzzle.spans[cell])
+                }));
+            let index = proc_macro2::Literal::usize_unsuffixed(r);
+            let loops = later.iter().map(|_| quote!(loop {}));
+            calls.extend(quote! {
+                let gate = #f::<#(#holes),*>(
+                    &rows.#index,
+                    gate,
+                    &if true { ::core::option::Option::None } else { ::core::option::Option::Some((#(#loops,)*)) },
+                );
+            });
+        }
+        (items, calls)
+    }
+}
+
+/// The chunks as items (`struct ChunkK; impl<..> Holds<(..)> for ChunkK where .. {}`) and as
+/// the bounds `puzzle` states on them (`ChunkK: Holds<(..)>,`).
+fn chunk_items(chunks: Vec<Chunk>) -> (Toks, Toks) {
+    let mut items = Toks::default();
+    let mut wheres = Toks::default();
+    let allow = Group::new(
+        Delimiter::Bracket,
+        quote!(allow(non_camel_case_types, clippy::type_complexity)),
+    );
+    for (k, chunk) in chunks.into_iter().enumerate() {
+        let marker = format_ident!("Chunk{}", k);
+        let params = &chunk.vars;
+        // A row chunk's tuple starts with the row: built from the cells in the impl, and the
+        // function's row parameter at the use.
+        let (impl_vars, fn_vars) = match &chunk.row {
+            Some((param, row)) => (
+                vars_tuple(Some(row.clone()), params),
+                vars_tuple(Some(Toks::ident(param)), params),
+            ),
+            None => (vars_tuple(None, params), vars_tuple(None, params)),
+        };
+        // Spanned at the chunk's first cell, so that notes about the chunk point into the board.
+        let span = chunk.span;
+        // struct Chunk_k; #[allow(..)] impl<params> Holds<impl_vars> for Chunk_k where bounds {}
+        let mut item = Toks::at(span);
+        item.word("struct");
+        item.push(marker.clone());
+        item.punct(';');
+        item.punct('#');
+        item.push(allow.clone());
+        item.word("impl");
+        item.punct('<');
+        item.separated(params.iter().map(Toks::ident), ',');
+        item.punct('>');
+        item.path("Holds");
+        item.punct('<');
+        item.append(&impl_vars);
+        item.punct('>');
+        item.word("for");
+        item.push(marker.clone());
+        item.word("where");
+        item.separated(chunk.bounds, ',');
+        item.push(Group::new(Delimiter::Brace, TokenStream::new()));
+        items.trees.extend(item.trees);
+        wheres.append(&bound(span, &Toks::ident(&marker), "Holds", &[&fn_vars]));
+        wheres.punct(',');
+    }
+    (items, wheres)
 }
 
 /// An HList type of the given types, written out (`HCons<A, HCons<B, HNil>>`): expanding the
