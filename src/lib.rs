@@ -58,3 +58,23 @@ pub use typesweeper_macros::{puzzle, solve};
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The Rust examples of `docs/design.md`, compiled and run as doctests.
+#[doc = include_str!("../docs/design.md")]
+#[cfg(doctest)]
+pub struct DesignDoctests;
+
+/// The Rust examples of `docs/compile-time.md`, compiled and run as doctests.
+#[doc = include_str!("../docs/compile-time.md")]
+#[cfg(doctest)]
+pub struct CompileTimeDoctests;
+
+/// The Rust examples of `docs/autoplayer.md`, compiled and run as doctests.
+#[doc = include_str!("../docs/autoplayer.md")]
+#[cfg(doctest)]
+pub struct AutoplayerDoctests;
+
+/// The Rust examples of `docs/cli.md`, compiled and run as doctests.
+#[doc = include_str!("../docs/cli.md")]
+#[cfg(doctest)]
+pub struct CliDoctests;
