@@ -92,9 +92,8 @@
 //!   chain of counts that decides "no mines remain" and "every unknown cell left is a mine".
 //! * [`Holds`]: the bounds are packaged in small impls (chunks), and [`Later`] delays the
 //!   forward use of the total.
-//! * [`Decided`](typelevel::gate::Decided): a gate chained through the unknown cells in reading
-//!   order, so that a board the rules cannot finish gives one short error at its first
-//!   undecided cell.
+//! * [`Decided`]: a gate chained through the unknown cells in reading order, so that a board the
+//!   rules cannot finish gives one short error at its first undecided cell.
 //!
 //! The generated function returns a zero-sized [`Solved`] whose type holds the derived cells;
 //! `solve!` reads them off that type at compile time into its [`CellRows`] value. The

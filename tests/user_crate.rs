@@ -124,7 +124,7 @@ fn the_readme_guide_works_through_git_and_path_dependencies() {
     for needed in [
         "tests/puzzles.rs",
         "tests/ui.rs",
-        "tests/ui/ambiguous.rs",
+        "tests/ui/game_6.rs",
         "src/lib.rs",
     ] {
         assert!(
