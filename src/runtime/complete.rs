@@ -59,7 +59,7 @@ pub fn solve(puzzle: &Board, given: Given<'_>) -> Result<Deduction, SolveError> 
 
 /// What one component's layouts look like when they hold exactly `mines` mines.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Tally {
+pub struct LayoutSummary {
     /// Mines in the component.
     pub mines: usize,
     /// Natural logarithm of the number of layouts (cell-level, i.e. box layouts weighted by
@@ -83,8 +83,9 @@ pub struct Component {
     /// Its cells grouped into boxes: cells touching exactly the same numbers.
     pub boxes: Vec<Vec<usize>>,
     /// One entry per mine count that some layout has, in increasing order of `mines`.
-    pub tallies: Vec<Tally>,
-    /// Whether each tally is still possible once the total mine count is taken into account.
+    pub summaries: Vec<LayoutSummary>,
+    /// Per summary, whether its layouts are still possible once the total mine count is taken
+    /// into account.
     pub feasible: Vec<bool>,
 }
 
@@ -92,9 +93,9 @@ impl Component {
     /// The natural logarithm of its layout count, indexed by mine count (`-inf` where none),
     /// ignoring the total count.
     pub fn ln_distribution(&self) -> Vec<f64> {
-        let max = self.tallies.last().map_or(0, |t| t.mines);
+        let max = self.summaries.last().map_or(0, |t| t.mines);
         let mut d = vec![f64::NEG_INFINITY; max + 1];
-        for t in &self.tallies {
+        for t in &self.summaries {
             d[t.mines] = t.ln_layouts;
         }
         d
@@ -171,7 +172,7 @@ impl Analysis {
         for (k, comp) in self.components.iter().enumerate() {
             let others = ln_convolve(&prefix[k], &suffix[k + 1]);
             let mut mines = vec![f64::NEG_INFINITY; comp.boxes.len()];
-            for t in &comp.tallies {
+            for t in &comp.summaries {
                 let rest = (0..others.len()).fold(f64::NEG_INFINITY, |acc, s| {
                     ln_add(acc, others[s] + interior(s + t.mines))
                 });
@@ -364,7 +365,7 @@ pub fn analyse(
     let mut components = Vec::with_capacity(groups.len());
     for (constraints, cells_of) in &groups {
         let comp = enumerate(constraints, cells_of, &signature, &need, &numbers, &ln_fact);
-        if comp.tallies.is_empty() {
+        if comp.summaries.is_empty() {
             let names: Vec<String> = comp
                 .numbers
                 .iter()
@@ -389,7 +390,7 @@ pub fn analyse(
         mines_left,
         by_total: vec![false; n],
     };
-    // Without the total, every tally is possible; note what that alone decides.
+    // Without the total, every summary is feasible; note what that alone decides.
     let before: Vec<Option<bool>> = {
         mark(&mut analysis, None);
         (0..n).map(|i| analysis.forced(i)).collect()
@@ -410,18 +411,19 @@ pub fn analyse(
     Ok(analysis)
 }
 
-/// Sets `can_be_mine`/`can_be_safe` of undecided cells from the feasible tallies; interior cells
-/// from the feasible frontier totals when `mines_left` is known (else they can be anything).
+/// Sets `can_be_mine`/`can_be_safe` of undecided cells from the feasible summaries; interior
+/// cells from the feasible frontier totals when `mines_left` is known (else they can be
+/// anything).
 fn mark(a: &mut Analysis, mines_left: Option<usize>) {
     for comp in &a.components {
-        for (t, tally) in comp.tallies.iter().enumerate() {
+        for (t, summary) in comp.summaries.iter().enumerate() {
             if !comp.feasible[t] {
                 continue;
             }
             for (b, cells) in comp.boxes.iter().enumerate() {
                 for &i in cells {
-                    a.can_be_mine[i] |= tally.most[b] > 0;
-                    a.can_be_safe[i] |= tally.least[b] < cells.len();
+                    a.can_be_mine[i] |= summary.most[b] > 0;
+                    a.can_be_safe[i] |= summary.least[b] < cells.len();
                 }
             }
         }
@@ -459,12 +461,12 @@ fn mark(a: &mut Analysis, mines_left: Option<usize>) {
     }
 }
 
-/// The fewest and most frontier mines, over the feasible tallies of every component.
+/// The fewest and most frontier mines, over the feasible summaries of every component.
 fn feasible_range(components: &[Component]) -> (usize, usize) {
     let mut range = (0, 0);
     for comp in components {
         let mut feasible = comp
-            .tallies
+            .summaries
             .iter()
             .zip(&comp.feasible)
             .filter(|(_, &ok)| ok)
@@ -480,12 +482,12 @@ fn feasible_range(components: &[Component]) -> (usize, usize) {
 fn reachable<'c>(components: impl Iterator<Item = &'c Component>) -> Vec<bool> {
     let mut sums = vec![true];
     for comp in components {
-        let max = comp.tallies.last().map_or(0, |t| t.mines);
+        let max = comp.summaries.last().map_or(0, |t| t.mines);
         let mut next = vec![false; sums.len() + max];
         for (s, _) in sums.iter().enumerate().filter(|(_, &ok)| ok) {
-            for (t, tally) in comp.tallies.iter().enumerate() {
+            for (t, summary) in comp.summaries.iter().enumerate() {
                 if comp.feasible[t] {
-                    next[s + tally.mines] = true;
+                    next[s + summary.mines] = true;
                 }
             }
         }
@@ -494,7 +496,7 @@ fn reachable<'c>(components: impl Iterator<Item = &'c Component>) -> Vec<bool> {
     sums
 }
 
-/// Keeps the tallies that some combination with the other components and the interior can
+/// Keeps the summaries that some combination with the other components and the interior can
 /// complete to exactly `left` mines.
 fn restrict_to_total(a: &mut Analysis, left: usize) -> Result<(), SolveError> {
     let size = a.interior.len();
@@ -532,9 +534,9 @@ fn restrict_to_total(a: &mut Analysis, left: usize) -> Result<(), SolveError> {
             cumulative[s + 1] = cumulative[s] + usize::from(ok);
         }
         let comp = &mut a.components[k];
-        for (t, tally) in comp.tallies.iter().enumerate() {
+        for (t, summary) in comp.summaries.iter().enumerate() {
             // need others in [left - size - m, left - m]
-            let m = tally.mines;
+            let m = summary.mines;
             comp.feasible[t] = if m > left {
                 false
             } else {
@@ -548,11 +550,11 @@ fn restrict_to_total(a: &mut Analysis, left: usize) -> Result<(), SolveError> {
 }
 
 fn add(sums: &[bool], comp: &Component) -> Vec<bool> {
-    let max = comp.tallies.last().map_or(0, |t| t.mines);
+    let max = comp.summaries.last().map_or(0, |t| t.mines);
     let mut next = vec![false; sums.len() + max];
     for (s, _) in sums.iter().enumerate().filter(|(_, &ok)| ok) {
-        for tally in &comp.tallies {
-            next[s + tally.mines] = true;
+        for summary in &comp.summaries {
+            next[s + summary.mines] = true;
         }
     }
     next
@@ -830,10 +832,10 @@ fn enumerate(
         memo: vec![HashMap::default(); boxes.len()],
         ln_binomial: &ln_binomial,
     };
-    let tallies: Vec<Tally> = search
+    let summaries: Vec<LayoutSummary> = search
         .run(0)
         .iter()
-        .map(|e| Tally {
+        .map(|e| LayoutSummary {
             mines: e.mines,
             ln_layouts: e.ln_layouts,
             least: e.least.iter().map(|&k| usize::from(k)).collect(),
@@ -846,8 +848,8 @@ fn enumerate(
     Component {
         numbers,
         boxes,
-        feasible: vec![true; tallies.len()],
-        tallies,
+        feasible: vec![true; summaries.len()],
+        summaries,
     }
 }
 
@@ -912,7 +914,7 @@ mod tests {
         let a = analyse(&cells, 3, cols, Some(answer.mine_count())).unwrap();
         assert_eq!(a.components.len(), 1);
         let most = a.components[0]
-            .tallies
+            .summaries
             .iter()
             .map(|t| t.ln_layouts)
             .fold(f64::NEG_INFINITY, f64::max);
@@ -952,7 +954,7 @@ mod tests {
         ];
         let a = analyse(&cells, 1, 3, None).unwrap();
         assert_eq!(a.components.len(), 1);
-        let t = &a.components[0].tallies;
+        let t = &a.components[0].summaries;
         assert_eq!(t.len(), 1);
         assert_eq!(t[0].mines, 1);
         assert!((t[0].ln_layouts.exp() - 1.0).abs() < 1e-9);
@@ -962,7 +964,7 @@ mod tests {
             Deduced::Undecided,
         ];
         let a = analyse(&cells, 1, 3, Some(1)).unwrap();
-        let t = &a.components[0].tallies[0];
+        let t = &a.components[0].summaries[0];
         assert_eq!(a.components[0].boxes.len(), 1);
         assert!((t.ln_layouts.exp() - 2.0).abs() < 1e-9);
         assert!((t.ln_box_mines[0].exp() - 2.0).abs() < 1e-9);

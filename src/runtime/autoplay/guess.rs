@@ -330,7 +330,7 @@ impl<'a> Context<'a> {
                 .filter(|&k| k != j)
                 .fold(free_row.clone(), |acc, k| ln_convolve(&acc, &dists[k]));
             let mut mines = vec![f64::NEG_INFINITY; comp.boxes.len()];
-            for t in &comp.tallies {
+            for t in &comp.summaries {
                 let w = ln_sum(
                     (0..others.len())
                         .filter(|&s| s + t.mines <= left)
