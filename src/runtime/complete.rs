@@ -35,6 +35,7 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap as HashMap;
 
 use super::deduction::{Deduced, Deduction, Given, Reason, SolveError, State};
+use super::ln;
 use crate::board::Board;
 
 /// Solves `puzzle` completely: decides every cell that all consistent layouts agree on,
@@ -155,29 +156,29 @@ impl Analysis {
         let dists = self.ln_distributions();
         let mut prefix = vec![vec![0.0]];
         for d in &dists {
-            let next = ln_convolve(prefix.last().expect("starts non-empty"), d);
+            let next = ln::convolve(prefix.last().expect("starts non-empty"), d);
             prefix.push(next);
         }
         let mut suffix = vec![vec![0.0]; dists.len() + 1];
         for k in (0..dists.len()).rev() {
-            suffix[k] = ln_convolve(&suffix[k + 1], &dists[k]);
+            suffix[k] = ln::convolve(&suffix[k + 1], &dists[k]);
         }
         let full = &prefix[dists.len()];
         let ln_total = (0..full.len()).fold(f64::NEG_INFINITY, |acc, s| {
-            ln_add(acc, full[s] + interior(s))
+            ln::add(acc, full[s] + interior(s))
         });
         let mut p: Vec<f64> = (0..self.can_be_mine.len())
             .map(|i| if self.can_be_mine[i] { 1.0 } else { 0.0 })
             .collect();
         for (k, comp) in self.components.iter().enumerate() {
-            let others = ln_convolve(&prefix[k], &suffix[k + 1]);
+            let others = ln::convolve(&prefix[k], &suffix[k + 1]);
             let mut mines = vec![f64::NEG_INFINITY; comp.boxes.len()];
             for t in &comp.summaries {
                 let rest = (0..others.len()).fold(f64::NEG_INFINITY, |acc, s| {
-                    ln_add(acc, others[s] + interior(s + t.mines))
+                    ln::add(acc, others[s] + interior(s + t.mines))
                 });
                 for (b, m) in mines.iter_mut().enumerate() {
-                    *m = ln_add(*m, rest + t.ln_box_mines[b]);
+                    *m = ln::add(*m, rest + t.ln_box_mines[b]);
                 }
             }
             for (b, cells) in comp.boxes.iter().enumerate() {
@@ -191,7 +192,7 @@ impl Analysis {
             let expected = (0..full.len())
                 .filter(|&s| s < left)
                 .fold(f64::NEG_INFINITY, |acc, s| {
-                    ln_add(acc, full[s] + interior(s) + ((left - s) as f64).ln())
+                    ln::add(acc, full[s] + interior(s) + ((left - s) as f64).ln())
                 });
             let chance = (expected - ln_total).exp() / size as f64;
             for &i in &self.interior {
@@ -219,9 +220,9 @@ impl Analysis {
         let full = self
             .ln_distributions()
             .iter()
-            .fold(vec![0.0], |acc, d| ln_convolve(&acc, d));
+            .fold(vec![0.0], |acc, d| ln::convolve(&acc, d));
         Some((0..full.len()).fold(f64::NEG_INFINITY, |acc, s| {
-            ln_add(acc, full[s] + interior(s))
+            ln::add(acc, full[s] + interior(s))
         }))
     }
 
@@ -361,10 +362,18 @@ pub fn analyse(
         groups[comp_of_root[&r]].1.push(i);
     }
 
-    let ln_fact = ln_factorials(8);
+    // A box holds at most 8 cells (the neighbours of a number).
+    let factorials = ln::Factorials::up_to(8);
     let mut components = Vec::with_capacity(groups.len());
     for (constraints, cells_of) in &groups {
-        let comp = enumerate(constraints, cells_of, &signature, &need, &numbers, &ln_fact);
+        let comp = enumerate(
+            constraints,
+            cells_of,
+            &signature,
+            &need,
+            &numbers,
+            &factorials,
+        );
         if comp.summaries.is_empty() {
             let names: Vec<String> = comp
                 .numbers
@@ -574,44 +583,10 @@ fn convolve(a: &[bool], b: &[bool]) -> Vec<bool> {
 /// `ln C(size, left - frontier)`: the ways `size` interior cells take the mines that `frontier`
 /// frontier mines leave of `left` (`-inf` when impossible).
 fn ln_interior(size: usize, left: usize) -> impl Fn(usize) -> f64 {
-    let ln_fact = ln_factorials(size);
-    move |frontier: usize| {
-        if frontier > left || left - frontier > size {
-            f64::NEG_INFINITY
-        } else {
-            let j = left - frontier;
-            ln_fact[size] - ln_fact[j] - ln_fact[size - j]
-        }
-    }
-}
-
-/// Log-space convolution: `out[i + j] = ln(sum of e^(a[i] + b[j]))`.
-pub(crate) fn ln_convolve(a: &[f64], b: &[f64]) -> Vec<f64> {
-    let mut out = vec![f64::NEG_INFINITY; a.len() + b.len() - 1];
-    for (i, &x) in a.iter().enumerate().filter(|(_, x)| x.is_finite()) {
-        for (j, &y) in b.iter().enumerate().filter(|(_, y)| y.is_finite()) {
-            out[i + j] = ln_add(out[i + j], x + y);
-        }
-    }
-    out
-}
-
-/// `ln(k!)` for `k` in `0..=n`.
-pub(crate) fn ln_factorials(n: usize) -> Vec<f64> {
-    let mut out = vec![0.0; n + 1];
-    for k in 1..=n {
-        out[k] = out[k - 1] + (k as f64).ln();
-    }
-    out
-}
-
-/// `ln(e^a + e^b)`, exact for `-inf` operands.
-pub(crate) fn ln_add(a: f64, b: f64) -> f64 {
-    let (hi, lo) = if a > b { (a, b) } else { (b, a) };
-    if lo == f64::NEG_INFINITY {
-        hi
-    } else {
-        hi + (lo - hi).exp().ln_1p()
+    let factorials = ln::Factorials::up_to(size);
+    move |frontier: usize| match left.checked_sub(frontier) {
+        Some(j) => factorials.binomial(size, j),
+        None => f64::NEG_INFINITY,
     }
 }
 
@@ -652,7 +627,7 @@ struct Search<'a> {
     /// Per position `p`: the constraints with boxes both before `p` and at or after it.
     active: Vec<Vec<usize>>,
     memo: Vec<HashMap<Vec<u8>, Rc<Vec<Entry>>>>,
-    ln_binomial: &'a dyn Fn(usize, usize) -> f64,
+    factorials: &'a ln::Factorials,
 }
 
 impl Search<'_> {
@@ -688,7 +663,7 @@ impl Search<'_> {
                 for &c in &constraints {
                     self.need[c] += k;
                 }
-                let w = (self.ln_binomial)(size, k);
+                let w = self.factorials.binomial(size, k);
                 for e in rest.iter() {
                     merge(&mut out, e, k, w, self.size.len() - p);
                 }
@@ -718,17 +693,17 @@ fn merge(out: &mut Vec<Entry>, rest: &Entry, k: usize, w: f64, boxes: usize) {
     };
     let e = &mut out[at];
     let lw = w + rest.ln_layouts;
-    e.ln_layouts = ln_add(e.ln_layouts, lw);
+    e.ln_layouts = ln::add(e.ln_layouts, lw);
     let k8 = k as u8; // a box holds at most 8 cells
     e.least[0] = e.least[0].min(k8);
     e.most[0] = e.most[0].max(k8);
     if k > 0 {
-        e.ln_box_mines[0] = ln_add(e.ln_box_mines[0], lw + (k as f64).ln());
+        e.ln_box_mines[0] = ln::add(e.ln_box_mines[0], lw + (k as f64).ln());
     }
     for q in 0..rest.least.len() {
         e.least[q + 1] = e.least[q + 1].min(rest.least[q]);
         e.most[q + 1] = e.most[q + 1].max(rest.most[q]);
-        e.ln_box_mines[q + 1] = ln_add(e.ln_box_mines[q + 1], w + rest.ln_box_mines[q]);
+        e.ln_box_mines[q + 1] = ln::add(e.ln_box_mines[q + 1], w + rest.ln_box_mines[q]);
     }
 }
 
@@ -739,7 +714,7 @@ fn enumerate(
     signature: &[Vec<usize>],
     need: &[usize],
     numbers: &[usize],
-    ln_fact: &[f64],
+    factorials: &ln::Factorials,
 ) -> Component {
     // Boxes: cells with the same signature.
     let mut box_of: HashMap<&[usize], usize> = HashMap::default();
@@ -799,7 +774,6 @@ fn enumerate(
             capacity[c] += boxes[b].len();
         }
     }
-    let ln_binomial = |n: usize, k: usize| ln_fact[n] - ln_fact[k] - ln_fact[n - k];
     let mut first = vec![usize::MAX; constraints.len()];
     let mut last = vec![0; constraints.len()];
     for (b, cs) in box_constraints.iter().enumerate() {
@@ -830,7 +804,7 @@ fn enumerate(
         capacity,
         active,
         memo: vec![HashMap::default(); boxes.len()],
-        ln_binomial: &ln_binomial,
+        factorials,
     };
     let summaries: Vec<LayoutSummary> = search
         .run(0)

@@ -10,8 +10,9 @@
 //! some living cell safe (progress), and how safe the next guess would be.
 
 use crate::board::neighbours;
-use crate::runtime::complete::{analyse, ln_add, ln_convolve, ln_factorials, Analysis};
+use crate::runtime::complete::{analyse, Analysis};
 use crate::runtime::deduction::Deduced;
+use crate::runtime::ln;
 
 use super::{endgame, risk};
 
@@ -251,7 +252,7 @@ pub struct Context<'a> {
     component_of: Vec<usize>,
     is_interior: Vec<bool>,
     dists: Vec<Vec<f64>>,
-    ln_fact: Vec<f64>,
+    factorials: ln::Factorials,
     /// Per cell, its chance of being a mine now.
     p: Vec<f64>,
     /// The natural logarithm of the position's layout count.
@@ -282,7 +283,7 @@ impl<'a> Context<'a> {
                 .iter()
                 .map(|c| c.ln_distribution())
                 .collect(),
-            ln_fact: ln_factorials(n),
+            factorials: ln::Factorials::up_to(n),
             p: analysis
                 .mine_probabilities()
                 .expect("the analysis knows the total"),
@@ -301,14 +302,6 @@ impl<'a> Context<'a> {
         1.0 - self.p[cell]
     }
 
-    fn ln_binomial(&self, n: usize, k: usize) -> f64 {
-        if k > n {
-            f64::NEG_INFINITY
-        } else {
-            self.ln_fact[n] - self.ln_fact[k] - self.ln_fact[n - k]
-        }
-    }
-
     /// Adds to `top` the safeties of the undecided cells of the region solved in `a` (numbers
     /// only), with the rest of the board as `ln_rest` (layouts per mine count) and `ln_total`
     /// all layouts, leaving out the cells of `a` marked in `dead`; `free` cells of `a` touch no
@@ -323,21 +316,23 @@ impl<'a> Context<'a> {
         top: &mut Top,
     ) {
         let left = self.position.mines_left;
-        let free_row: Vec<f64> = (0..=free).map(|j| self.ln_binomial(free, j)).collect();
+        let free_row: Vec<f64> = (0..=free)
+            .map(|j| self.factorials.binomial(free, j))
+            .collect();
         let dists: Vec<Vec<f64>> = a.components.iter().map(|c| c.ln_distribution()).collect();
         for (j, comp) in a.components.iter().enumerate() {
             let others = (0..dists.len())
                 .filter(|&k| k != j)
-                .fold(free_row.clone(), |acc, k| ln_convolve(&acc, &dists[k]));
+                .fold(free_row.clone(), |acc, k| ln::convolve(&acc, &dists[k]));
             let mut mines = vec![f64::NEG_INFINITY; comp.boxes.len()];
             for t in &comp.summaries {
-                let w = ln_sum(
+                let w = ln::sum(
                     (0..others.len())
                         .filter(|&s| s + t.mines <= left)
                         .map(|s| others[s] + ln_rest[left - s - t.mines]),
                 );
                 for (b, m) in mines.iter_mut().enumerate() {
-                    *m = ln_add(*m, w + t.ln_box_mines[b]);
+                    *m = ln::add(*m, w + t.ln_box_mines[b]);
                 }
             }
             for (b, cells) in comp.boxes.iter().enumerate() {
@@ -358,7 +353,7 @@ impl<'a> Context<'a> {
         touched.dedup();
         let rest = (0..self.dists.len())
             .filter(|k| touched.binary_search(k).is_err())
-            .fold(vec![0.0], |acc, k| ln_convolve(&acc, &self.dists[k]));
+            .fold(vec![0.0], |acc, k| ln::convolve(&acc, &self.dists[k]));
         (touched, rest)
     }
 
@@ -385,13 +380,15 @@ impl<'a> Context<'a> {
         let local = a
             .components
             .iter()
-            .fold(vec![0.0], |acc, c| ln_convolve(&acc, &c.ln_distribution()));
+            .fold(vec![0.0], |acc, c| ln::convolve(&acc, &c.ln_distribution()));
         let free = a.interior.len();
         if free == 0 {
             return local;
         }
-        let row: Vec<f64> = (0..=free).map(|j| self.ln_binomial(free, j)).collect();
-        ln_convolve(&local, &row)
+        let row: Vec<f64> = (0..=free)
+            .map(|j| self.factorials.binomial(free, j))
+            .collect();
+        ln::convolve(&local, &row)
     }
 
     /// The natural logarithm of the number of layouts (with the total count) in which every
@@ -409,7 +406,10 @@ impl<'a> Context<'a> {
             self.analysis.interior.len() - fixed.iter().filter(|&&i| self.is_interior[i]).count();
         // Layouts of the rest holding `m` mines.
         let rest_layouts = |m: usize| {
-            ln_sum((0..rest.len().min(m + 1)).map(|s| rest[s] + self.ln_binomial(interior, m - s)))
+            ln::sum(
+                (0..rest.len().min(m + 1))
+                    .map(|s| rest[s] + self.factorials.binomial(interior, m - s)),
+            )
         };
         let region: Vec<usize> = self.cells_of(&touched).collect();
         if region.is_empty() {
@@ -431,7 +431,7 @@ impl<'a> Context<'a> {
             return f64::NEG_INFINITY;
         };
         let local = self.ln_local(&a);
-        ln_sum((0..local.len().min(left + 1)).map(|k| local[k] + rest_layouts(left - k)))
+        ln::sum((0..local.len().min(left + 1)).map(|k| local[k] + rest_layouts(left - k)))
     }
 
     /// Opens `cell` in thought with every number it could show: the chance of each, whether it
@@ -466,7 +466,9 @@ impl<'a> Context<'a> {
         let lowest = left.saturating_sub(region.len());
         // Layouts of the rest holding `m` mines with `n` interior cells free.
         let rest_layouts = |n: usize, m: usize| {
-            ln_sum((0..rest.len().min(m + 1)).map(|s| rest[s] + self.ln_binomial(n, m - s)))
+            ln::sum(
+                (0..rest.len().min(m + 1)).map(|s| rest[s] + self.factorials.binomial(n, m - s)),
+            )
         };
         let ln_rest: Vec<f64> = (0..=left)
             .map(|m| {
@@ -521,8 +523,9 @@ impl<'a> Context<'a> {
             };
             let local = self.ln_local(&a);
             let free = a.interior.len();
-            let ln = ln_sum((0..local.len().min(left + 1)).map(|k| local[k] + ln_rest[left - k]));
-            if ln == f64::NEG_INFINITY {
+            let ln_shown =
+                ln::sum((0..local.len().min(left + 1)).map(|k| local[k] + ln_rest[left - k]));
+            if ln_shown == f64::NEG_INFINITY {
                 continue;
             }
             // Cells proved safe: a next guess of safety 1, if living.
@@ -544,18 +547,18 @@ impl<'a> Context<'a> {
             }
             let progress = cleared > 0;
             if cleared >= 2 {
-                weights.push((ln, progress, v as u8, 1.0)); // the blend of two safe cells
+                weights.push((ln_shown, progress, v as u8, 1.0)); // the blend of two safe cells
                 continue;
             }
             let mut top = outside;
             if interior > 0 {
                 let one = ln_rest_one.get_or_insert_with(make_rest_one);
                 let ln_one =
-                    ln_sum((0..local.len().min(left + 1)).map(|k| local[k] + one[left - k]));
-                top.add(1.0 - (ln_one - ln).exp(), interior);
+                    ln::sum((0..local.len().min(left + 1)).map(|k| local[k] + one[left - k]));
+                top.add(1.0 - (ln_one - ln_shown).exp(), interior);
             }
-            self.region_top(&a, &ln_rest, ln, free, &dead, &mut top);
-            weights.push((ln, progress, v as u8, top.blend()));
+            self.region_top(&a, &ln_rest, ln_shown, free, &dead, &mut top);
+            weights.push((ln_shown, progress, v as u8, top.blend()));
         }
         let top = weights
             .iter()
@@ -798,15 +801,6 @@ fn exactly_one_mine(position: &Position<'_>, a: usize, b: usize) -> bool {
     cells[a] = Deduced::Safe(None);
     mine_then_safe
         && analyse(&cells, rows, cols, Some(left)).is_ok_and(|x| x.forced(b) == Some(true))
-}
-
-/// `ln(sum of e^x)` over `terms`, scaled by the largest so nothing overflows (`-inf` for none).
-fn ln_sum(terms: impl Iterator<Item = f64> + Clone) -> f64 {
-    let top = terms.clone().fold(f64::NEG_INFINITY, f64::max);
-    if top == f64::NEG_INFINITY {
-        return top;
-    }
-    top + terms.map(|x| (x - top).exp()).sum::<f64>().ln()
 }
 
 #[cfg(test)]
