@@ -7,7 +7,7 @@ mod support;
 use support::numbers_fit;
 
 use typesweeper::board::neighbours;
-use typesweeper::runtime::autoplay::guess::{Context, Position, SECOND_WEIGHT};
+use typesweeper::runtime::autoplay::position::{Context, Position, SECOND_WEIGHT};
 use typesweeper::runtime::autoplay::{endgame, next_move, play, play_game, risk, Move};
 use typesweeper::runtime::complete::analyse;
 use typesweeper::runtime::game::{CellState, Config, Game, Status};
@@ -429,7 +429,7 @@ fn chances_in(
 
 #[test]
 fn forced_fifty_fifties_are_found_and_only_those() {
-    use typesweeper::runtime::autoplay::guess::forced_fifty_fifty;
+    use typesweeper::runtime::autoplay::risk::forced_fifty_fifty;
     let u = Deduced::Undecided;
     let one = Deduced::Safe(Some(1));
     // `? ?` over `1 1`, one mine: nothing else touches either cell, a forced 50/50.
@@ -445,7 +445,7 @@ fn forced_fifty_fifties_are_found_and_only_those() {
 
 #[test]
 fn unavoidable_fifty_fifties_of_any_shape_are_found_and_only_those() {
-    use typesweeper::runtime::autoplay::guess::{forced_fifty_fifty, unavoidable_fifty_fifty};
+    use typesweeper::runtime::autoplay::risk::{forced_fifty_fifty, unavoidable_fifty_fifty};
     let u = Deduced::Undecided;
     let n = |v| Deduced::Safe(Some(v));
     // A 2x2 block in the corner, two mines on one diagonal or the other, the cell diagonally
@@ -470,8 +470,7 @@ fn unavoidable_fifty_fifties_of_any_shape_are_found_and_only_those() {
 
 #[test]
 fn pseudo_fifty_fifties_are_found_and_only_those() {
-    use typesweeper::runtime::autoplay::guess::forced_fifty_fifty;
-    use typesweeper::runtime::autoplay::risk::pseudo_fifty_fifty;
+    use typesweeper::runtime::autoplay::risk::{forced_fifty_fifty, pseudo_fifty_fifty};
     let u = Deduced::Undecided;
     let one = Deduced::Safe(Some(1));
     // `? 1 ?` over `? 1 ?`, one mine: each undecided cell is a mine a quarter of the time, and

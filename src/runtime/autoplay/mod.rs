@@ -38,6 +38,7 @@
 
 pub mod endgame;
 pub mod guess;
+pub mod position;
 pub mod risk;
 
 use std::time::Duration;
@@ -163,7 +164,7 @@ pub fn plan(game: &Game) -> Plan {
             .filter(|&i| cells[i] == Deduced::Undecided && analysis.forced(i) == Some(true))
             .collect();
         if mines.is_empty() {
-            let position = guess::Position {
+            let position = position::Position {
                 rows,
                 cols,
                 cells: &cells,
