@@ -91,6 +91,11 @@ pub struct Component {
 }
 
 impl Component {
+    /// Its cells (row-major), box by box.
+    pub fn cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.boxes.iter().flatten().copied()
+    }
+
     /// The natural logarithm of its layout count, indexed by mine count (`-inf` where none),
     /// ignoring the total count.
     pub fn ln_distribution(&self) -> Vec<f64> {
@@ -226,6 +231,32 @@ impl Analysis {
         }))
     }
 
+    /// The frontier cells (row-major), component by component.
+    pub fn frontier(&self) -> impl Iterator<Item = usize> + '_ {
+        self.components.iter().flat_map(Component::cells)
+    }
+
+    /// Per cell (row-major), the index in [`Analysis::components`] of the component it belongs
+    /// to (`None` for interior and decided cells).
+    pub fn component_by_cell(&self) -> Vec<Option<usize>> {
+        let mut out = vec![None; self.can_be_mine.len()];
+        for (k, comp) in self.components.iter().enumerate() {
+            for i in comp.cells() {
+                out[i] = Some(k);
+            }
+        }
+        out
+    }
+
+    /// Per cell (row-major), whether it is in [`Analysis::interior`].
+    pub fn interior_by_cell(&self) -> Vec<bool> {
+        let mut out = vec![false; self.can_be_mine.len()];
+        for &i in &self.interior {
+            out[i] = true;
+        }
+        out
+    }
+
     /// Per component, `ln` of its layout count indexed by mine count (`-inf` where none).
     fn ln_distributions(&self) -> Vec<Vec<f64>> {
         self.components
@@ -238,7 +269,7 @@ impl Analysis {
     fn forced_steps(&self) -> Vec<(usize, bool, Reason)> {
         let mut out = Vec::new();
         for comp in &self.components {
-            for &i in comp.boxes.iter().flatten() {
+            for i in comp.cells() {
                 if let Some(mine) = self.forced(i) {
                     let reason = Reason::AllLayouts {
                         numbers: comp.numbers.clone(),

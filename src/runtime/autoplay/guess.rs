@@ -124,22 +124,17 @@ fn candidates(
     best_safety: f64,
 ) -> Vec<usize> {
     let mut frontier_next = vec![false; p.len()];
-    for comp in &analysis.components {
-        for &i in comp.boxes.iter().flatten() {
-            for j in position.neighbours(i) {
-                frontier_next[j] = true;
-            }
+    for i in analysis.frontier() {
+        for j in position.neighbours(i) {
+            frontier_next[j] = true;
         }
     }
     let close = |i: usize| 1.0 - p[i] >= best_safety - MARGIN;
-    let mut interior_flag = vec![false; p.len()];
-    for &i in &analysis.interior {
-        interior_flag[i] = true;
-    }
+    let is_interior = analysis.interior_by_cell();
     let mut frontier: Vec<usize> = undecided
         .iter()
         .copied()
-        .filter(|&i| !interior_flag[i] && close(i) && open_around[i] > 0)
+        .filter(|&i| !is_interior[i] && close(i) && open_around[i] > 0)
         .collect();
     frontier.sort_by(|&a, &b| p[a].total_cmp(&p[b]).then(a.cmp(&b)));
     frontier.truncate(MAX_FRONTIER);

@@ -98,8 +98,9 @@ pub struct Outcome {
 pub struct Context<'a> {
     position: &'a Position<'a>,
     analysis: &'a Analysis,
-    /// Per cell, its component in `analysis` (`usize::MAX` when it is in none).
-    component_of: Vec<usize>,
+    /// Per cell, its component in `analysis`, if any.
+    component_of: Vec<Option<usize>>,
+    /// Per cell, whether it is in the interior.
     is_interior: Vec<bool>,
     dists: Vec<Vec<f64>>,
     factorials: ln::Factorials,
@@ -112,28 +113,17 @@ pub struct Context<'a> {
 impl<'a> Context<'a> {
     /// Prepares the comparison of guesses in `position`, whose `analysis` knows the total.
     pub fn new(position: &'a Position<'a>, analysis: &'a Analysis) -> Context<'a> {
-        let n = position.cells.len();
-        let mut component_of = vec![usize::MAX; n];
-        for (k, comp) in analysis.components.iter().enumerate() {
-            for &i in comp.boxes.iter().flatten() {
-                component_of[i] = k;
-            }
-        }
-        let mut is_interior = vec![false; n];
-        for &i in &analysis.interior {
-            is_interior[i] = true;
-        }
         Context {
             position,
             analysis,
-            component_of,
-            is_interior,
+            component_of: analysis.component_by_cell(),
+            is_interior: analysis.interior_by_cell(),
             dists: analysis
                 .components
                 .iter()
                 .map(|c| c.ln_distribution())
                 .collect(),
-            factorials: ln::Factorials::up_to(n),
+            factorials: ln::Factorials::up_to(position.cells.len()),
             p: analysis
                 .mine_probabilities()
                 .expect("the analysis knows the total"),
@@ -195,10 +185,7 @@ impl<'a> Context<'a> {
     /// The components (indices into the analysis, sorted) that some of `cells` belong to, and
     /// the layouts of all the other components together by mine count.
     fn split(&self, cells: impl Iterator<Item = usize>) -> (Vec<usize>, Vec<f64>) {
-        let mut touched: Vec<usize> = cells
-            .map(|i| self.component_of[i])
-            .filter(|&k| k != usize::MAX)
-            .collect();
+        let mut touched: Vec<usize> = cells.filter_map(|i| self.component_of[i]).collect();
         touched.sort_unstable();
         touched.dedup();
         let rest = (0..self.dists.len())
@@ -211,7 +198,7 @@ impl<'a> Context<'a> {
     fn cells_of<'b>(&'b self, touched: &'b [usize]) -> impl Iterator<Item = usize> + 'b {
         touched
             .iter()
-            .flat_map(|&k| self.analysis.components[k].boxes.iter().flatten().copied())
+            .flat_map(|&k| self.analysis.components[k].cells())
     }
 
     /// The shown numbers next to some cell of `region` (with repeats).

@@ -298,22 +298,13 @@ pub fn pseudo_fifty_fifty(
     p: &[f64],
     live: impl Fn(usize) -> bool,
 ) -> Option<usize> {
-    let mut component_of = vec![usize::MAX; position.cells.len()];
-    for (k, comp) in analysis.components.iter().enumerate() {
-        for &i in comp.boxes.iter().flatten() {
-            component_of[i] = k;
-        }
-    }
+    let component_of = analysis.component_by_cell();
     let inside = |s: &Structure| {
         let k = component_of[s.mines[s.flanks]];
-        k != usize::MAX && s.mines.iter().chain(&s.safe).all(|&i| component_of[i] == k)
+        k.is_some() && s.mines.iter().chain(&s.safe).all(|&i| component_of[i] == k)
     };
     let mut structures = Vec::new();
-    for &i in analysis
-        .components
-        .iter()
-        .flat_map(|c| c.boxes.iter().flatten())
-    {
+    for i in analysis.frontier() {
         let (r, c) = ((i / position.cols) as isize, (i % position.cols) as isize);
         let pairs = [pair(position, r, c, false), pair(position, r, c, true)];
         let pairs = pairs
