@@ -8,6 +8,8 @@
 //! solve again only the region the cells touch, cut out of the board, and take the
 //! rest of the board as its layout count per mine count.
 
+use std::cell::OnceCell;
+
 use crate::board::neighbours;
 use crate::runtime::complete::{analyse, Analysis};
 use crate::runtime::deduction::Deduced;
@@ -242,12 +244,7 @@ impl<'a> Context<'a> {
         let interior =
             self.analysis.interior.len() - fixed.iter().filter(|&&i| self.is_interior[i]).count();
         // Layouts of the rest holding `m` mines.
-        let rest_layouts = |m: usize| {
-            ln::sum(
-                (0..rest.len().min(m + 1))
-                    .map(|s| rest[s] + self.factorials.binomial(interior, m - s)),
-            )
-        };
+        let rest_layouts = |m: usize| self.ln_rest_layouts(&rest, interior, m);
         let region: Vec<usize> = self.cells_of(&touched).collect();
         if region.is_empty() {
             return rest_layouts(left); // only interior cells are fixed
@@ -280,10 +277,39 @@ impl<'a> Context<'a> {
     /// layout count per mine count, so the chances stay exact with the total count. Progress is
     /// judged from the numbers alone.
     pub fn outcome(&self, cell: usize, safety: f64) -> Outcome {
-        let position = self.position;
-        let cells = position.cells;
-        let left = position.mines_left;
-        let around: Vec<usize> = position
+        let opening = self.opening(cell);
+        // The region alone, on the smallest rectangle holding it, its numbers and their
+        // neighbours: numbers and undecided cells outside it drop out.
+        let mut numbers = self.numbers_around(&opening.region);
+        numbers.push(cell);
+        let mut crop = Crop::new(self.position, &opening.region, &numbers);
+        let outside = self.outside_top(&opening);
+        let mines = self
+            .position
+            .neighbours(cell)
+            .filter(|&j| self.position.cells[j] == Deduced::Mine)
+            .count();
+        let shown: Vec<Shown> = (mines..=mines + opening.around.len())
+            .filter_map(|v| self.shown(&opening, &mut crop, outside, v as u8))
+            .collect();
+        Outcome::of(&shown, safety)
+    }
+
+    /// The layouts of the rest of the board holding `mines` mines: components whose layouts
+    /// by mine count are `rest`, and `free` interior cells.
+    fn ln_rest_layouts(&self, rest: &[f64], free: usize, mines: usize) -> f64 {
+        ln::sum(
+            (0..rest.len().min(mines + 1))
+                .map(|s| rest[s] + self.factorials.binomial(free, mines - s)),
+        )
+    }
+
+    /// What opening `cell` solves again, and the rest of the board as layout counts.
+    fn opening(&self, cell: usize) -> Opening {
+        let cells = self.position.cells;
+        let left = self.position.mines_left;
+        let around: Vec<usize> = self
+            .position
             .neighbours(cell)
             .filter(|&j| cells[j] == Deduced::Undecided)
             .collect();
@@ -295,128 +321,184 @@ impl<'a> Context<'a> {
             .collect();
         region.sort_unstable();
         region.dedup();
+        let mut in_region = vec![false; cells.len()];
+        for &i in &region {
+            in_region[i] = true;
+        }
+        in_region[cell] = true;
         // The rest: untouched components and the interior cells the number does not see.
         let freed = around.iter().filter(|&&i| self.is_interior[i]).count()
             + usize::from(self.is_interior[cell]);
         let interior = self.analysis.interior.len() - freed;
         // The region holds at most `region.len()` mines, so the rest holds at least the others.
         let lowest = left.saturating_sub(region.len());
-        // Layouts of the rest holding `m` mines with `n` interior cells free.
-        let rest_layouts = |n: usize, m: usize| {
-            ln::sum(
-                (0..rest.len().min(m + 1)).map(|s| rest[s] + self.factorials.binomial(n, m - s)),
-            )
-        };
-        let ln_rest: Vec<f64> = (0..=left)
+        let ln_rest = (0..=left)
             .map(|m| {
                 if m < lowest {
                     return f64::NEG_INFINITY; // never asked for
                 }
-                rest_layouts(interior, m)
+                self.ln_rest_layouts(&rest, interior, m)
             })
             .collect();
-        // The region alone, on the smallest rectangle holding it, its numbers and their
-        // neighbours: numbers and undecided cells outside it drop out.
-        let mut numbers = self.numbers_around(&region);
-        numbers.push(cell);
-        let mut crop = Crop::new(position, &region, &numbers);
-        let mines = position
-            .neighbours(cell)
-            .filter(|&j| cells[j] == Deduced::Mine)
-            .count();
-        let mut in_region = vec![false; cells.len()];
-        for &i in &region {
-            in_region[i] = true;
+        Opening {
+            cell,
+            around,
+            region,
+            in_region,
+            interior,
+            lowest,
+            rest,
+            ln_rest,
+            ln_rest_one: OnceCell::new(),
         }
-        in_region[cell] = true;
-        // Cells of untouched components at their chance now; the interior cells the number
-        // does not see are added per number, at their chance given it.
+    }
+
+    /// Layouts of the rest with one given interior cell a mine, per mine count of the rest:
+    /// `C(n, j) j = n C(n - 1, j - 1)`, so this over `ln_rest` is that cell's chance.
+    fn ln_rest_one(&self, opening: &Opening) -> Vec<f64> {
+        let (interior, lowest) = (opening.interior, opening.lowest);
+        (0..=self.position.mines_left)
+            .map(|m| {
+                if m < lowest || m == 0 || interior == 0 {
+                    return f64::NEG_INFINITY;
+                }
+                self.ln_rest_layouts(&opening.rest, interior - 1, m - 1)
+            })
+            .collect()
+    }
+
+    /// The two safest cells of untouched components, at their chance now (the interior cells
+    /// the number does not see are added per number, at their chance given it).
+    fn outside_top(&self, opening: &Opening) -> Top {
+        let cells = self.position.cells;
         let mut outside = Top::default();
-        for i in (0..cells.len())
-            .filter(|&i| !in_region[i] && !self.is_interior[i] && cells[i] == Deduced::Undecided)
-        {
+        for i in (0..cells.len()).filter(|&i| {
+            !opening.in_region[i] && !self.is_interior[i] && cells[i] == Deduced::Undecided
+        }) {
             outside.add(1.0 - self.p[i], 1);
         }
-        // Layouts of the rest with one given interior cell a mine, per mine count of the rest:
-        // `C(n, j) j = n C(n - 1, j - 1)`, so this over `ln_rest` is that cell's chance. Made at
-        // the first number that needs it (not one proving two living cells safe).
-        let mut ln_rest_one: Option<Vec<f64>> = None;
-        let make_rest_one = || -> Vec<f64> {
-            (0..=left)
-                .map(|m| {
-                    if m < lowest || m == 0 || interior == 0 {
-                        return f64::NEG_INFINITY;
-                    }
-                    rest_layouts(interior - 1, m - 1)
-                })
-                .collect()
+        outside
+    }
+
+    /// The opened cell showing `v`: its layouts, whether it proves a living cell safe, and the
+    /// blended safety of the next guess (from `outside`, the cells it leaves as they are).
+    /// `None` when no layout shows `v` there.
+    fn shown(&self, opening: &Opening, crop: &mut Crop, outside: Top, v: u8) -> Option<Shown> {
+        let (position, cells, cell) = (self.position, self.position.cells, opening.cell);
+        let left = position.mines_left;
+        let at = crop.at(cell);
+        crop.cells[at] = Deduced::Safe(Some(v));
+        let a = crop.analyse().ok()?;
+        let local = self.ln_local(&a);
+        let free = a.interior.len();
+        let ln_rest = &opening.ln_rest;
+        let ln_layouts =
+            ln::sum((0..local.len().min(left + 1)).map(|k| local[k] + ln_rest[left - k]));
+        if ln_layouts == f64::NEG_INFINITY {
+            return None;
+        }
+        // Cells proved safe: a next guess of safety 1, if living.
+        let settled = |j: usize| {
+            j == cell
+                || cells[j] != Deduced::Undecided
+                || (opening.in_region[j] && a.forced(crop.at(j)).is_some())
         };
-        let mut weights: Vec<(f64, bool, u8, f64)> = Vec::new();
-        for v in mines..=mines + around.len() {
-            let at = crop.at(cell);
-            crop.cells[at] = Deduced::Safe(Some(v as u8));
-            let Ok(a) = crop.analyse() else {
-                continue;
-            };
-            let local = self.ln_local(&a);
-            let free = a.interior.len();
-            let ln_shown =
-                ln::sum((0..local.len().min(left + 1)).map(|k| local[k] + ln_rest[left - k]));
-            if ln_shown == f64::NEG_INFINITY {
-                continue;
-            }
-            // Cells proved safe: a next guess of safety 1, if living.
-            let settled = |j: usize| {
-                j == cell
-                    || cells[j] != Deduced::Undecided
-                    || (in_region[j] && a.forced(crop.at(j)).is_some())
-            };
-            let mut dead = vec![false; crop.cells.len()];
-            let mut cleared = 0;
-            for &i in &region {
-                if a.forced(crop.at(i)) == Some(false) {
-                    if living(position, i, cell, &settled) {
-                        cleared += 1;
-                    } else {
-                        dead[crop.at(i)] = true;
-                    }
+        let mut dead = vec![false; crop.cells.len()];
+        let mut cleared = 0;
+        for &i in &opening.region {
+            if a.forced(crop.at(i)) == Some(false) {
+                if living(position, i, cell, &settled) {
+                    cleared += 1;
+                } else {
+                    dead[crop.at(i)] = true;
                 }
             }
-            let progress = cleared > 0;
-            if cleared >= 2 {
-                weights.push((ln_shown, progress, v as u8, 1.0)); // the blend of two safe cells
-                continue;
-            }
-            let mut top = outside;
-            if interior > 0 {
-                let one = ln_rest_one.get_or_insert_with(make_rest_one);
-                let ln_one =
-                    ln::sum((0..local.len().min(left + 1)).map(|k| local[k] + one[left - k]));
-                top.add(1.0 - (ln_one - ln_shown).exp(), interior);
-            }
-            self.region_top(&a, &ln_rest, ln_shown, free, &dead, &mut top);
-            weights.push((ln_shown, progress, v as u8, top.blend()));
         }
-        let top = weights
+        let progress = cleared > 0;
+        if cleared >= 2 {
+            // The blend of two safe cells; the rest need not be solved (made lazily for that).
+            return Some(Shown {
+                value: v,
+                ln_layouts,
+                progress,
+                next: 1.0,
+            });
+        }
+        let mut top = outside;
+        if opening.interior > 0 {
+            let one = opening
+                .ln_rest_one
+                .get_or_init(|| self.ln_rest_one(opening));
+            let ln_one = ln::sum((0..local.len().min(left + 1)).map(|k| local[k] + one[left - k]));
+            top.add(1.0 - (ln_one - ln_layouts).exp(), opening.interior);
+        }
+        self.region_top(&a, ln_rest, ln_layouts, free, &dead, &mut top);
+        Some(Shown {
+            value: v,
+            ln_layouts,
+            progress,
+            next: top.blend(),
+        })
+    }
+}
+
+/// What opening one cell solves again ([`Context::outcome`]): the region its number can touch,
+/// and the rest of the board as layout counts.
+struct Opening {
+    /// The cell opened.
+    cell: usize,
+    /// Its undecided neighbours.
+    around: Vec<usize>,
+    /// The undecided cells solved again, sorted: its undecided neighbours and every cell of
+    /// the components they or the cell belong to, the cell left out.
+    region: Vec<usize>,
+    /// Per cell, whether it is in `region` or is `cell`.
+    in_region: Vec<bool>,
+    /// The interior cells the number does not see.
+    interior: usize,
+    /// The fewest mines the rest holds (the region holds at most `region.len()`).
+    lowest: usize,
+    /// The layouts of the untouched components together, by mine count.
+    rest: Vec<f64>,
+    /// The layouts of the rest of the board (untouched components and `interior` cells) by
+    /// mine count, up to the mines left (`-inf` below `lowest`, never asked for).
+    ln_rest: Vec<f64>,
+    /// The same with one given interior cell a mine ([`Context::ln_rest_one`]), made at the
+    /// first number that needs it (not one proving two living cells safe).
+    ln_rest_one: OnceCell<Vec<f64>>,
+}
+
+/// The opened cell showing one number.
+#[derive(Clone, Copy, Debug)]
+struct Shown {
+    /// The number.
+    value: u8,
+    /// The natural logarithm of the layouts (with the total count) in which it shows `value`.
+    ln_layouts: f64,
+    /// Whether the number proves some living cell safe.
+    progress: bool,
+    /// The blended safety of the next guess after it.
+    next: f64,
+}
+
+impl Outcome {
+    /// The outcome of opening a cell of chance `safety` to be safe, from each number it can
+    /// show.
+    fn of(shown: &[Shown], safety: f64) -> Outcome {
+        let top = shown
             .iter()
-            .map(|w| w.0)
+            .map(|s| s.ln_layouts)
             .fold(f64::NEG_INFINITY, f64::max);
-        let total: f64 = weights.iter().map(|w| (w.0 - top).exp()).sum();
-        let progress: f64 = weights
-            .iter()
-            .filter(|w| w.1)
-            .map(|w| (w.0 - top).exp())
-            .sum();
-        let next: f64 = weights.iter().map(|w| (w.0 - top).exp() * w.3).sum();
+        let weight = |s: &Shown| (s.ln_layouts - top).exp();
+        let total: f64 = shown.iter().map(weight).sum();
+        let progress: f64 = shown.iter().filter(|s| s.progress).map(weight).sum();
+        let next: f64 = shown.iter().map(|s| weight(s) * s.next).sum();
         Outcome {
             secondary: if total > 0.0 { next / total } else { 0.0 },
             safety,
-            values: weights.len(),
+            values: shown.len(),
             progress: if total > 0.0 { progress / total } else { 0.0 },
-            chances: weights
-                .iter()
-                .map(|w| (w.2, (w.0 - top).exp() / total))
-                .collect(),
+            chances: shown.iter().map(|s| (s.value, weight(s) / total)).collect(),
         }
     }
 }
