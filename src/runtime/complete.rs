@@ -989,11 +989,13 @@ mod tests {
         assert!(matches!(e, SolveError::Contradiction(_)), "{e}");
     }
 
-    #[test]
-    fn long_frontier_lines_are_not_enumerated_layout_by_layout() {
-        // Three rows of 300: the middle row shows its numbers, the outer rows are unknown. One
-        // component with astronomically many layouts; the memoised search must still be quick.
-        let cols = 300;
+    /// Three rows of `cols` (a seeded random layout, about one mine in three in the outer rows,
+    /// none in the middle one): the outer rows are unknown, the middle row shows its numbers in
+    /// odd columns and is known safe in even ones. One frontier component: each number shares
+    /// the column to either side with the next number and has one to itself, so the box counts
+    /// alone (not just the cells within boxes) have exponentially many layouts in `cols`. The
+    /// answer comes with it.
+    fn long_line(cols: usize) -> (Vec<Deduced>, Board) {
         let mut x: u64 = 12345;
         let mut mines = vec![false; 3 * cols];
         for (i, m) in mines.iter_mut().enumerate() {
@@ -1005,16 +1007,64 @@ mod tests {
         let answer = crate::runtime::layout::Layout::from_mines(3, cols, mines)
             .unwrap()
             .answer();
-        let cells: Vec<Deduced> = (0..3 * cols)
-            .map(|i| {
-                if (cols..2 * cols).contains(&i) {
-                    Deduced::from_cell(answer.cells()[i])
-                } else {
-                    Deduced::Undecided
-                }
+        let cells = (0..3 * cols)
+            .map(|i| match (i / cols, i % cols % 2) {
+                (1, 1) => Deduced::from_cell(answer.cells()[i]),
+                (1, _) => Deduced::Safe(None),
+                _ => Deduced::Undecided,
             })
             .collect();
-        let a = analyse(&cells, 3, cols, Some(answer.mine_count())).unwrap();
+        (cells, answer)
+    }
+
+    /// The work of the component search on the one frontier component of `cells`: calls of
+    /// [`Search::run`], boxes, and the natural logarithm of the layouts it counted.
+    fn search_work(cells: &[Deduced], rows: usize, cols: usize) -> (usize, usize, f64) {
+        let constraints = Constraints::of(cells, rows, cols).unwrap();
+        let undecided = Undecided::of(cells, rows, cols, &constraints);
+        let groups = undecided.groups(constraints.need.len());
+        assert_eq!(groups.len(), 1);
+        let factorials = ln::Factorials::up_to(8);
+        let mut search = Search::new(
+            &groups[0],
+            &undecided.signature,
+            &constraints.need,
+            &factorials,
+        );
+        let ln_layouts = ln::sum(search.run(0).iter().map(|e| e.ln_layouts));
+        (search.steps, search.boxes.len(), ln_layouts)
+    }
+
+    #[test]
+    fn long_frontier_lines_are_not_enumerated_layout_by_layout() {
+        // Solving each state of the search once makes its work grow with the line's length;
+        // without that, the search takes a step per layout of the box counts, exponentially
+        // many. On 40 columns such a search still ends (so that this fails rather than hangs);
+        // on 300 it never would.
+        for cols in [40, 300] {
+            let (cells, _) = long_line(cols);
+            let (steps, boxes, ln_layouts) = search_work(&cells, 3, cols);
+            let least = (cols / 3) as f64 * std::f64::consts::LN_2;
+            assert!(
+                ln_layouts > least,
+                "{cols} columns: only e^{ln_layouts} layouts"
+            );
+            assert!(
+                steps <= STEPS_PER_BOX * boxes,
+                "{cols} columns: {steps} steps for {boxes} boxes (e^{ln_layouts} layouts)"
+            );
+        }
+    }
+
+    /// The search's work per box on [`long_line`] boards, with room to spare: it takes about
+    /// 3.5 (a state there is the need of the one number straddling a box, at most 8 mines);
+    /// without the memo, about 470,000 on 40 columns.
+    const STEPS_PER_BOX: usize = 16;
+
+    #[test]
+    fn chances_stay_exact_with_astronomically_many_layouts() {
+        let (cells, answer) = long_line(300);
+        let a = analyse(&cells, 3, 300, Some(answer.mine_count())).unwrap();
         assert_eq!(a.components.len(), 1);
         let most = a.components[0]
             .summaries
@@ -1049,28 +1099,39 @@ mod tests {
 
     #[test]
     fn layout_counts_are_kept_for_probabilities() {
-        // `1` with three undecided neighbours: one layout per cell, one mine each.
-        let cells = [
-            Deduced::Safe(Some(1)),
-            Deduced::Undecided,
-            Deduced::Undecided,
-        ];
-        let a = analyse(&cells, 1, 3, None).unwrap();
+        use Deduced::{Safe, Undecided};
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        // `1 ?` over `? ?`: the 1 has three undecided neighbours, one box of three cells. One
+        // summary: one mine, three layouts (one per cell), and the box's mine count summed
+        // over them is three.
+        let cells = [Safe(Some(1)), Undecided, Undecided, Undecided];
+        let a = analyse(&cells, 2, 2, None).unwrap();
         assert_eq!(a.components.len(), 1);
-        let t = &a.components[0].summaries;
-        assert_eq!(t.len(), 1);
-        assert_eq!(t[0].mines, 1);
-        assert!((t[0].ln_layouts.exp() - 1.0).abs() < 1e-9);
-        let cells = [
-            Deduced::Undecided,
-            Deduced::Safe(Some(1)),
-            Deduced::Undecided,
-        ];
-        let a = analyse(&cells, 1, 3, Some(1)).unwrap();
-        let t = &a.components[0].summaries[0];
-        assert_eq!(a.components[0].boxes.len(), 1);
-        assert!((t.ln_layouts.exp() - 2.0).abs() < 1e-9);
-        assert!((t.ln_box_mines[0].exp() - 2.0).abs() < 1e-9);
-        assert_eq!(a.forced(0), None);
+        assert_eq!(a.components[0].boxes, [vec![1, 2, 3]]);
+        let s = &a.components[0].summaries;
+        assert_eq!(s.len(), 1);
+        assert_eq!(s[0].mines, 1);
+        assert!(close(s[0].ln_layouts.exp(), 3.0));
+        assert!(close(s[0].ln_box_mines[0].exp(), 3.0));
+        // `? 1 ? 1 ? ? ?` with two mines: the frontier holds one mine (R1C3) or two (R1C1 and
+        // R1C5), one layout each, and the interior (R1C6, R1C7) the rest: C(2, 1) = 2 layouts
+        // with one frontier mine, C(2, 0) = 1 with two. The chances come from those counts.
+        let one = Safe(Some(1));
+        let u = Undecided;
+        let a = analyse(&[u, one, u, one, u, u, u], 1, 7, Some(2)).unwrap();
+        assert_eq!(a.interior, [5, 6]);
+        let s = &a.components[0].summaries;
+        assert_eq!(s.iter().map(|t| t.mines).collect::<Vec<_>>(), [1, 2]);
+        assert!(s.iter().all(|t| close(t.ln_layouts.exp(), 1.0)), "{s:?}");
+        assert!(close(a.ln_layouts().unwrap().exp(), 3.0));
+        let p = a.mine_probabilities().unwrap();
+        let third = 1.0 / 3.0;
+        let want = [third, 0.0, 2.0 * third, 0.0, third, third, third];
+        assert!(p.iter().zip(want).all(|(&p, w)| close(p, w)), "{p:?}");
+        let forced: Vec<Option<bool>> = (0..7).map(|i| a.forced(i)).collect();
+        assert_eq!(
+            forced,
+            [None, Some(false), None, Some(false), None, None, None]
+        );
     }
 }
