@@ -97,6 +97,7 @@ pub struct Outcome {
 
 /// What stays the same while the candidates of one position are compared: the position's
 /// components (as layout counts by mine count) and which cell belongs to which.
+#[derive(Debug)]
 pub struct Context<'a> {
     position: &'a Position<'a>,
     analysis: &'a Analysis,
@@ -104,7 +105,9 @@ pub struct Context<'a> {
     component_of: Vec<Option<usize>>,
     /// Per cell, whether it is in the interior.
     is_interior: Vec<bool>,
+    /// Per component, the natural logarithm of its layout count by mine count.
     dists: Vec<Vec<f64>>,
+    /// For log-binomials up to the board's size.
     factorials: ln::Factorials,
     /// Per cell, its chance of being a mine now.
     p: Vec<f64>,
