@@ -11,5 +11,6 @@ pub mod fragment;
 pub mod game;
 pub mod generator;
 pub mod layout;
+mod ln;
 
 pub use deduction::{Deduced, Deduction, Given, Reason, SolveError, Step};

@@ -15,7 +15,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use crate::board::neighbours;
 use crate::runtime::deduction::Deduced;
 
-use super::guess::Position;
+use super::position::Position;
 
 /// The search runs when at most this many layouts fit the position ([`layout_limit`] raises
 /// it where mines are dense).

@@ -38,6 +38,7 @@
 
 pub mod endgame;
 pub mod guess;
+pub mod position;
 pub mod risk;
 
 use std::time::Duration;
@@ -163,7 +164,7 @@ pub fn plan(game: &Game) -> Plan {
             .filter(|&i| cells[i] == Deduced::Undecided && analysis.forced(i) == Some(true))
             .collect();
         if mines.is_empty() {
-            let position = guess::Position {
+            let position = position::Position {
                 rows,
                 cols,
                 cells: &cells,
@@ -231,20 +232,13 @@ pub fn play_game(config: Config, seed: u64) -> Result<GameResult, LayoutError> {
     Ok(result)
 }
 
-/// CPU time used so far by the calling thread (`CLOCK_THREAD_CPUTIME_ID`); zero on platforms
-/// without it.
+/// CPU time used so far by the calling thread (through the `cpu-time` crate:
+/// `CLOCK_THREAD_CPUTIME_ID` on Unix, `GetThreadTimes` on Windows); zero where the platform
+/// cannot say.
 pub fn thread_cpu_time() -> Duration {
-    #[cfg(unix)]
-    {
-        let mut ts = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        // SAFETY: `ts` is a valid, writable timespec; the call only writes to it.
-        let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-        if rc == 0 {
-            return Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32);
-        }
+    #[cfg(any(unix, windows))]
+    if let Ok(now) = cpu_time::ThreadTime::try_now() {
+        return now.as_duration();
     }
     Duration::ZERO
 }

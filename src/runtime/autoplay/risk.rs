@@ -1,23 +1,28 @@
-//! Pseudo 50/50s: a cell that is a mine only where it sits in a 50/50 that no number can ever
-//! settle (after D. Hill's JSMinesweeper, `LongTermRiskHelper`).
+//! 50/50s: guesses that cannot be avoided, or that cost nothing more than the 50/50 they sit
+//! in.
 //!
-//! Two undecided neighbours in a row or column whose *flanks* (the cells next to one of them
-//! but not the other) show no number form such a 50/50 in every layout where one of them and
-//! every undecided flank are mines: the numbers next to both count both, so none can tell them
-//! apart, and swapping the two gives as many layouts. The same holds for a 2x2 block of
-//! undecided cells with mines on one diagonal and on its undecided corner cells (the four cells
-//! diagonally next to it).
-//!
-//! When *every* layout in which a cell is a mine lays such a structure with it as a mine, the
-//! cell is "a 50/50 or safe": guessing it now loses exactly the layouts that the 50/50 would
-//! lose half of later anyway (its mirror image has as many), and otherwise it is safe and its
-//! number may settle the rest. [`forced_fifty_fifty`](super::guess::forced_fifty_fifty) is the
-//! case where the flanks are known mines already.
+//! * A **forced 50/50** ([`forced_fifty_fifty`], of any shape: [`unavoidable_fifty_fifty`]):
+//!   cells holding one of two mine patterns in every layout, which no number outside them can
+//!   ever tell apart. It has to be guessed some time, and guessing it now costs nothing.
+//! * A **pseudo 50/50** ([`pseudo_fifty_fifty`]): a cell that is a mine only where it sits in a
+//!   50/50 that no number can ever settle (after D. Hill's JSMinesweeper,
+//!   `LongTermRiskHelper`). Two undecided neighbours in a row or column whose *flanks* (the
+//!   cells next to one of them but not the other) show no number form such a 50/50 in every
+//!   layout where one of them and every undecided flank are mines: the numbers next to both
+//!   count both, so none can tell them apart, and swapping the two gives as many layouts. The
+//!   same holds for a 2x2 block of undecided cells with mines on one diagonal and on its
+//!   undecided corner cells (the four cells diagonally next to it). When *every* layout in
+//!   which a cell is a mine lays such a structure with it as a mine, the cell is "a 50/50 or
+//!   safe": guessing it now loses exactly the layouts that the 50/50 would lose half of later
+//!   anyway (its mirror image has as many), and otherwise it is safe and its number may settle
+//!   the rest. A forced 50/50 is the case where the flanks are known mines already.
+//! * The **50/50 influence** of a cell ([`fifty_fifty_influence`]): how likely it is to be the
+//!   mine of such a structure, which the guess's score counts in its favour.
 
 use crate::runtime::complete::{analyse, Analysis};
 use crate::runtime::deduction::Deduced;
 
-use super::guess::{Context, Position};
+use super::position::{Context, Position};
 
 /// At most this many undecided flanks for a pair (and one more for a block).
 pub const MAX_FLANKS: usize = 1;
@@ -33,6 +38,135 @@ pub const ENABLER_PAIR_FLANKS: usize = 1;
 pub const ENABLER_BLOCK_FLANKS: usize = 2;
 /// ... when that structure forms (in either of its two patterns) with at least this chance.
 pub const ENABLING_CHANCE: f64 = 0.025;
+
+/// A forced 50/50: two undecided cells holding exactly one mine in every layout that no other
+/// cell can ever tell apart (every cell next to one of them but not the other is a known mine
+/// or off the board). Such a guess has to be made sooner or later; making it now costs nothing
+/// and saves work. Returns one of the two cells.
+pub fn forced_fifty_fifty(
+    position: &Position<'_>,
+    p: &[f64],
+    undecided: &[usize],
+) -> Option<usize> {
+    let half = |i: usize| (p[i] - 0.5).abs() < 1e-9;
+    let cols = position.cols;
+    for &a in undecided.iter().filter(|&&a| half(a)) {
+        for &b in undecided.iter().filter(|&&b| b > a && half(b)) {
+            let (ra, ca, rb, cb) = (a / cols, a % cols, b / cols, b % cols);
+            if ra.abs_diff(rb) > 2 || ca.abs_diff(cb) > 2 {
+                continue;
+            }
+            let na: Vec<usize> = position.neighbours(a).collect();
+            let nb: Vec<usize> = position.neighbours(b).collect();
+            let apart = na
+                .iter()
+                .filter(|j| !nb.contains(j))
+                .chain(nb.iter().filter(|j| !na.contains(j)))
+                .filter(|&&j| j != a && j != b)
+                .any(|&j| position.cells[j] != Deduced::Mine);
+            if !apart && exactly_one_mine(position, a, b) {
+                return Some(a);
+            }
+        }
+    }
+    None
+}
+
+/// At most this many cells at exactly 1/2 are tried by [`unavoidable_fifty_fifty`] (each costs
+/// two analyses of the position).
+pub const MAX_FIFTY_FIFTY_TRIES: usize = 6;
+
+/// An unavoidable 50/50 of any shape (a chain, a block; [`forced_fifty_fifty`] is the pair):
+/// a cell `a` at exactly 1/2 whose being a mine or safe decides a set `S` of cells, the two
+/// patterns of `S` holding as many mines, and every cell next to `S` outside it that is not a
+/// known mine (a number or an undecided cell) seeing as many mines of `S` in both. Swapping
+/// the two patterns then maps layouts onto layouts and changes no number outside `S`, so only
+/// a guess inside `S` can settle it: it has to be guessed some time, and guessing it now
+/// costs nothing. Returns `a`.
+pub fn unavoidable_fifty_fifty(
+    position: &Position<'_>,
+    p: &[f64],
+    undecided: &[usize],
+) -> Option<usize> {
+    let (rows, cols, left) = (position.rows, position.cols, position.mines_left);
+    if left == 0 {
+        return None;
+    }
+    let n = position.cells.len();
+    let mut seen = vec![false; n];
+    let halves = undecided
+        .iter()
+        .copied()
+        .filter(|&a| (p[a] - 0.5).abs() < 1e-9);
+    let mut tries = 0;
+    for a in halves {
+        if seen[a] {
+            continue; // in the set of a cell tried already
+        }
+        tries += 1;
+        if tries > MAX_FIFTY_FIFTY_TRIES {
+            break;
+        }
+        let mut cells = position.cells.to_vec();
+        cells[a] = Deduced::Mine;
+        let Ok(if_mine) = analyse(&cells, rows, cols, Some(left - 1)) else {
+            continue;
+        };
+        cells[a] = Deduced::Safe(None);
+        let Ok(if_safe) = analyse(&cells, rows, cols, Some(left)) else {
+            continue;
+        };
+        // Per cell: 0 outside S, 1 a mine when `a` is, 2 safe when `a` is a mine.
+        let mut pattern = vec![0u8; n];
+        pattern[a] = 1;
+        for &i in undecided.iter().filter(|&&i| i != a) {
+            pattern[i] = match (if_mine.forced(i), if_safe.forced(i)) {
+                (Some(true), Some(false)) => 1,
+                (Some(false), Some(true)) => 2,
+                _ => 0,
+            };
+        }
+        for i in (0..n).filter(|&i| pattern[i] != 0) {
+            seen[i] = true;
+        }
+        let count = |k: u8| pattern.iter().filter(|&&x| x == k).count();
+        if count(1) != count(2) {
+            continue;
+        }
+        let sees_alike = |x: usize| {
+            let (mut one, mut two) = (0, 0);
+            for y in position.neighbours(x) {
+                match pattern[y] {
+                    1 => one += 1,
+                    2 => two += 1,
+                    _ => {}
+                }
+            }
+            one == two
+        };
+        let unavoidable = (0..n).filter(|&i| pattern[i] != 0).all(|i| {
+            position
+                .neighbours(i)
+                .all(|x| pattern[x] != 0 || position.cells[x] == Deduced::Mine || sees_alike(x))
+        });
+        if unavoidable {
+            return Some(a);
+        }
+    }
+    None
+}
+
+/// Whether `a` is a mine exactly when `b` is safe, in every layout.
+fn exactly_one_mine(position: &Position<'_>, a: usize, b: usize) -> bool {
+    let (rows, cols, left) = (position.rows, position.cols, position.mines_left);
+    let mut cells = position.cells.to_vec();
+    cells[a] = Deduced::Mine;
+    let mine_then_safe = left > 0
+        && analyse(&cells, rows, cols, Some(left - 1)).is_ok_and(|x| x.forced(b) == Some(false));
+    cells[a] = Deduced::Safe(None);
+    mine_then_safe
+        && analyse(&cells, rows, cols, Some(left)).is_ok_and(|x| x.forced(b) == Some(true))
+}
 
 /// A 50/50 structure as it would be laid: its mines (the undecided flanks first, then the
 /// mines of the pair or block) and its safe cells.
@@ -164,22 +298,13 @@ pub fn pseudo_fifty_fifty(
     p: &[f64],
     live: impl Fn(usize) -> bool,
 ) -> Option<usize> {
-    let mut component_of = vec![usize::MAX; position.cells.len()];
-    for (k, comp) in analysis.components.iter().enumerate() {
-        for &i in comp.boxes.iter().flatten() {
-            component_of[i] = k;
-        }
-    }
+    let component_of = analysis.component_by_cell();
     let inside = |s: &Structure| {
         let k = component_of[s.mines[s.flanks]];
-        k != usize::MAX && s.mines.iter().chain(&s.safe).all(|&i| component_of[i] == k)
+        k.is_some() && s.mines.iter().chain(&s.safe).all(|&i| component_of[i] == k)
     };
     let mut structures = Vec::new();
-    for &i in analysis
-        .components
-        .iter()
-        .flat_map(|c| c.boxes.iter().flatten())
-    {
+    for i in analysis.frontier() {
         let (r, c) = ((i / position.cols) as isize, (i % position.cols) as isize);
         let pairs = [pair(position, r, c, false), pair(position, r, c, true)];
         let pairs = pairs
