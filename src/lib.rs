@@ -113,6 +113,7 @@
 //! `cargo install --path .` from a clone, or `cargo run --release -- <command>`. Its commands are
 //! `solve`, `gen`, `play` and `bench`; `typesweeper <command> --help` lists their options.
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 // What users write and read first (blank lines keep rustfmt from sorting them).
 pub use typesweeper_macros::{puzzle, solve};
