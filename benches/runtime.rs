@@ -2,7 +2,7 @@
 //! `fragment` and `complete` solving a board as opened by its first click (with reveals from
 //! the answer), and `gen` finding a board that `complete` finishes without guessing.
 //!
-//! `cargo bench --bench runtime -- --warm-up-time 1 --measurement-time 3`
+//! `cargo bench -p typesweeper-benches --bench runtime -- --warm-up-time 1 --measurement-time 3`
 
 use std::hint::black_box;
 
