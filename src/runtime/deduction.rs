@@ -55,7 +55,7 @@ impl Deduced {
 /// assert_eq!(typesweeper::runtime::deduction::cell_name(30, 31), "R2C2");
 /// ```
 pub fn cell_name(cols: usize, i: usize) -> String {
-    format!("R{}C{}", i / cols + 1, i % cols + 1)
+    crate::board::CellName::of_index(i, cols).to_string()
 }
 
 /// A count and a noun, the noun in the plural unless the count is 1: `1 mine`, `2 mines`,

@@ -116,7 +116,11 @@ impl fmt::Display for ActionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ActionError::OutOfRange { row, col } => {
-                write!(f, "R{}C{} is off the board", row + 1, col + 1)
+                let name = crate::board::CellName {
+                    row: *row,
+                    col: *col,
+                };
+                write!(f, "{name} is off the board")
             }
             ActionError::GameOver => f.write_str("the game is over"),
         }

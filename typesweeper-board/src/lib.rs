@@ -29,6 +29,39 @@ pub mod solve_body;
 use std::fmt;
 use std::str::FromStr;
 
+/// A cell's name as every message writes it: `R{row}C{col}`, rows and columns counted from 1.
+/// The fields count from 0, as code does.
+///
+/// ```
+/// use typesweeper_board::CellName;
+/// assert_eq!(CellName { row: 0, col: 0 }.to_string(), "R1C1");
+/// assert_eq!(CellName::of_index(31, 30).to_string(), "R2C2");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CellName {
+    /// Row, from 0.
+    pub row: usize,
+    /// Column, from 0.
+    pub col: usize,
+}
+
+impl CellName {
+    /// The name of row-major cell `i` on a board with `cols` columns.
+    pub fn of_index(i: usize, cols: usize) -> CellName {
+        CellName {
+            row: i / cols,
+            col: i % cols,
+        }
+    }
+}
+
+/// `R{row}C{col}`, from 1.
+impl fmt::Display for CellName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "R{}C{}", self.row + 1, self.col + 1)
+    }
+}
+
 /// The longest row the compile-time solver takes: a solved row is read off its type into a
 /// packed constant of this many cells, and `solve!` rejects a wider row where it is written.
 pub const MAX_SOLVED_COLS: usize = 1024;
@@ -253,7 +286,11 @@ pub struct CellError {
 
 impl fmt::Display for CellError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "R{}C{}: {}", self.row + 1, self.col + 1, self.message)
+        let name = CellName {
+            row: self.row,
+            col: self.col,
+        };
+        write!(f, "{name}: {}", self.message)
     }
 }
 

@@ -21,7 +21,7 @@
 use crate::parse::{self, Error, SpannedBoard};
 use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote};
-use typesweeper_board::{Board, Cell, ShapeOrCellError};
+use typesweeper_board::{Board, Cell, CellName, ShapeOrCellError};
 
 /// `solve! { puzzle: [...] answer: [...] }`
 pub fn solve(input: TokenStream) -> Result<TokenStream, Error> {
@@ -164,7 +164,7 @@ fn cell_type(cell: Cell) -> Toks {
 
 fn cell_name(board: &Board, i: usize) -> Ident {
     let cols = board.cols();
-    format_ident!("R{}C{}", i / cols + 1, i % cols + 1)
+    Ident::new(&CellName::of_index(i, cols).to_string(), Span::call_site())
 }
 
 /// The names the expansion's block imports from `typesweeper`, so that each use of one is a
