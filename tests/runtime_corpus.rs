@@ -83,20 +83,36 @@ fn complete_decides_at_least_what_fragment_decides() {
     }
 }
 
-/// The committed copy must equal the shared corpus, which sits beside the repository
-/// (`../shared/corpus`, where CI puts it). Without it this fails rather than passing unchecked.
+/// The committed copy must hold the shared corpus's boards, which sit beside the repository
+/// (`../shared/corpus`, where CI puts it); without it this fails rather than passing unchecked.
+/// The one difference allowed: the copy says `ambiguous` where the shared file says `stuck` for
+/// a board that has several layouts (`tests/corpus_labels.rs` checks every label against the
+/// solvers).
 #[test]
-fn committed_copy_equals_shared_corpus() {
+fn committed_copy_holds_the_shared_corpus() {
     for file in FILES {
         let shared = format!("{}/../shared/corpus/{file}", env!("CARGO_MANIFEST_DIR"));
         let shared = std::fs::read_to_string(&shared).unwrap_or_else(|e| {
             panic!("{shared}: {e}; the shared corpus must sit beside the repository")
         });
-        let copy = format!("{}/tests/corpus/{file}", env!("CARGO_MANIFEST_DIR"));
-        assert_eq!(
-            std::fs::read_to_string(copy).unwrap(),
-            shared,
-            "{file} differs"
-        );
+        let shared = parse_blocks(&shared).unwrap();
+        let copy = blocks(file);
+        assert_eq!(copy.len(), shared.len(), "{file}: number of boards");
+        for (c, s) in copy.iter().zip(&shared) {
+            let name = c.name();
+            assert_eq!(
+                (name, &c.puzzle, &c.answer),
+                (s.name(), &s.puzzle, &s.answer),
+                "{file}: board at line {} differs",
+                c.line
+            );
+            let refined = s.expect == Some(Expect::Stuck) && c.expect == Some(Expect::Ambiguous);
+            assert!(
+                c.expect == s.expect || refined,
+                "{file}: {name} is {:?} here but {:?} in the shared corpus",
+                c.expect,
+                s.expect
+            );
+        }
     }
 }
