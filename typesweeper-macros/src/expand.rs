@@ -208,7 +208,6 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
     counts.extend(layout.delay_line(&mut chunks));
     chunks.close();
     let (items, wheres) = chunk_items(chunks.done);
-    let (gate_items, gate_calls) = layout.gates();
 
     let unknown = &layout.unknown;
     let params: Vec<&Ident> = unknown
@@ -229,12 +228,14 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
     );
     let row_types: Vec<Toks> = row_params.iter().map(Toks::ident).collect();
     let rows = hlist(&row_types);
-    let row_phantoms = row_params
-        .iter()
-        .map(|p| quote!(::core::marker::PhantomData<#p>));
-    let phantom_values = row_params
-        .iter()
-        .map(|_| quote!(::core::marker::PhantomData));
+    // The unknown cells of each row that has some, as the flat tuple its gate function takes.
+    let runs = layout.gate_runs();
+    let row_phantoms = runs.iter().map(|(_, cells)| {
+        let cells = cells.iter().map(|&i| &layout.names[i]);
+        quote!(::core::marker::PhantomData<(#(#cells,)*)>)
+    });
+    let phantom_values = runs.iter().map(|_| quote!(::core::marker::PhantomData));
+    let gate_calls = layout.gates(&runs);
     let imports = IMPORTS
         .iter()
         .map(|name| Ident::new(name, Span::call_site()));
@@ -242,7 +243,6 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
         {
             use ::typesweeper::{#(#imports),*};
             #items
-            #gate_items
             #[allow(non_snake_case, non_camel_case_types, clippy::type_complexity, clippy::extra_unused_type_parameters)]
             const fn puzzle<#(#params),*>() -> (::typesweeper::Solved<#rows>, (#(#row_phantoms,)*))
             where
@@ -316,6 +316,21 @@ impl<'a> Layout<'a> {
             total: peano(mines),
             held: (0..=delay).map(|d| format_ident!("Total_{}", d)).collect(),
         }
+    }
+
+    /// The rows with unknown cells (from 0), each with its unknown cells in reading order: one
+    /// gate function each.
+    fn gate_runs(&self) -> Vec<(usize, Vec<usize>)> {
+        (0..self.board.rows())
+            .map(|r| (r, self.unknown_in_row(r).collect::<Vec<_>>()))
+            .filter(|(_, cells)| !cells.is_empty())
+            .collect()
+    }
+
+    /// The unknown cells of row `r` (from 0), in reading order.
+    fn unknown_in_row(&self, r: usize) -> impl Iterator<Item = usize> + '_ {
+        let cols = self.board.cols();
+        (r * cols..(r + 1) * cols).filter(move |&i| !self.board.cells()[i].is_known())
     }
 
     /// The neighbours of cell `i` as an HList type.
@@ -464,24 +479,16 @@ impl<'a> Layout<'a> {
     /// taking the gate the row before it left and giving the row's own gates as diverging
     /// inference variables (`Some((loop {}, ..))` in a branch never taken), so that they fall
     /// back to a type of their own when the rules leave a cell undecided.
-    fn gates(&self) -> (TokenStream, TokenStream) {
-        let (puzzle, board, cols) = (self.puzzle, self.board, self.board.cols());
-        let mut items = TokenStream::new();
+    fn gates(&self, runs: &[(usize, Vec<usize>)]) -> TokenStream {
+        let (puzzle, cols) = (self.puzzle, self.board.cols());
         let mut calls = TokenStream::new();
-        for r in 0..board.rows() {
-            let unknown: Vec<usize> = (r * cols..(r + 1) * cols)
-                .filter(|&i| !board.cells()[i].is_known())
-                .collect();
-            if unknown.is_empty() {
-                continue;
-            }
-            let row_span = puzzle.row_spans.get(r).copied().unwrap_or(puzzle.label);
+        for (index, (r, unknown)) in runs.iter().enumerate() {
+            let row_span = puzzle.row_spans.get(*r).copied().unwrap_or(puzzle.label);
             let f = Ident::new(&format!("row_{}", r + 1), row_span);
             let gate: Vec<Ident> = (0..=unknown.len())
                 .map(|k| format_ident!("Gate_{}", k))
                 .collect();
             let cell_params: Vec<&Ident> = unknown.iter().map(|&i| &self.names[i]).collect();
-            let row = hlist(&self.ty[r * cols..(r + 1) * cols]);
             let mut bounds = Toks::default();
             for (k, &i) in unknown.iter().enumerate() {
                 let (row, col) = (i / cols + 1, i % cols + 1);
@@ -501,19 +508,6 @@ impl<'a> Layout<'a> {
             }
             let later = &gate[1..];
             let last = &gate[unknown.len()];
-            items.extend(quote! {
-                #[allow(non_snake_case, non_camel_case_types, clippy::type_complexity)]
-                const fn #f<#(#cell_params,)* #(#gate),*>(
-                    _: &::core::marker::PhantomData<#row>,
-                    _: ::core::marker::PhantomData<Gate_0>,
-                    _: &::core::option::Option<(#(#later,)*)>,
-                ) -> ::core::marker::PhantomData<#last>
-                where
-                    #bounds
-                {
-                    ::core::marker::PhantomData
-                }
-            });
             // Every parameter as `_`, spanned at a cell's `?` (a gate's at the cell it follows,
             // the last at the row's last unknown cell), so that the error points at the cell.
             let holes = unknown
@@ -523,9 +517,20 @@ impl<'a> Layout<'a> {
                     let cell = unknown[k.min(unknown.len() - 1)];
                     Ident::new("_", puzzle.spans[cell])
                 }));
-            let index = proc_macro2::Literal::usize_unsuffixed(r);
+            let index = proc_macro2::Literal::usize_unsuffixed(index);
             let loops = later.iter().map(|_| quote!(loop {}));
             calls.extend(quote! {
+                #[allow(non_snake_case, non_camel_case_types, clippy::type_complexity)]
+                const fn #f<#(#cell_params,)* #(#gate),*>(
+                    _: &::core::marker::PhantomData<(#(#cell_params,)*)>,
+                    _: ::core::marker::PhantomData<Gate_0>,
+                    _: &::core::option::Option<(#(#later,)*)>,
+                ) -> ::core::marker::PhantomData<#last>
+                where
+                    #bounds
+                {
+                    ::core::marker::PhantomData
+                }
                 let gate = #f::<#(#holes),*>(
                     &rows.#index,
                     gate,
@@ -533,7 +538,7 @@ impl<'a> Layout<'a> {
                 );
             });
         }
-        (items, calls)
+        calls
     }
 }
 
