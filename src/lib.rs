@@ -147,7 +147,9 @@ pub use typelevel::cell::CellType;
 #[doc(hidden)]
 pub use typelevel::chunks::Holds;
 #[doc(hidden)]
-pub use typelevel::gate::{Decided, Open};
+pub use typelevel::gate::{Decided, DecidedByPairs, Open};
+#[doc(hidden)]
+pub use typelevel::pairs::{Both, OnlyFirst, OnlySecond, PairFirst};
 #[doc(hidden)]
 pub use typelevel::peano::{FromUnsigned, Peano};
 #[doc(hidden)]

@@ -60,8 +60,30 @@ impl<T> Returns for fn() -> T {
     type Output = T;
 }
 
+/// The impls of a gate trait: a decided cell opens the next gate, a fallen-back gate passes on.
+macro_rules! gate_impls {
+    ($gate:ident) => {
+        /// A mine is decided: the gate stays open.
+        #[diagnostic::do_not_recommend]
+        impl<const ROW: usize, const COL: usize> $gate<ROW, COL, Mine, Open> for Open {}
+
+        /// A number is decided, even before its count is revealed: the gate stays open.
+        #[diagnostic::do_not_recommend]
+        impl<const ROW: usize, const COL: usize, N> $gate<ROW, COL, Num<N>, Open> for Open {}
+
+        /// After the first undecided cell (edition 2021 and before), the fallen-back gate
+        /// passes on.
+        #[diagnostic::do_not_recommend]
+        impl<const ROW: usize, const COL: usize, Cell> $gate<ROW, COL, Cell, ()> for () {}
+
+        /// After the first undecided cell (edition 2024), the fallen-back gate passes on.
+        #[diagnostic::do_not_recommend]
+        impl<const ROW: usize, const COL: usize, Cell> $gate<ROW, COL, Cell, Never> for Never {}
+    };
+}
+
 /// With gate `Self` before the unknown cell `Cell` at row `ROW` and column `COL` (from 1), the
-/// gate after it is `Next`.
+/// gate after it is `Next` (`level: fragment`, the default).
 #[diagnostic::on_unimplemented(
     message = "the rules cannot decide cell R{ROW}C{COL}",
     label = "the first cell, in reading order, that the rules leave undecided",
@@ -70,18 +92,15 @@ impl<T> Returns for fn() -> T {
 )]
 pub trait Decided<const ROW: usize, const COL: usize, Cell, Next> {}
 
-/// A mine is decided: the gate stays open.
-#[diagnostic::do_not_recommend]
-impl<const ROW: usize, const COL: usize> Decided<ROW, COL, Mine, Open> for Open {}
+gate_impls!(Decided);
 
-/// A number is decided, even before its count is revealed: the gate stays open.
-#[diagnostic::do_not_recommend]
-impl<const ROW: usize, const COL: usize, N> Decided<ROW, COL, Num<N>, Open> for Open {}
+/// [`Decided`] for `level: pairs`: the same gate, with a note that names what that level uses.
+#[diagnostic::on_unimplemented(
+    message = "the rules cannot decide cell R{ROW}C{COL}",
+    label = "the first cell, in reading order, that the rules leave undecided",
+    note = "the compile-time rules at `level: pairs` use each number alone, two numbers side by side together, the numbers revealed on the way and the mine total; this board has more than one solution, or needs more than that",
+    note = "to list every undecided cell, paste this `solve!` call into a file and run `typesweeper solve FILE`"
+)]
+pub trait DecidedByPairs<const ROW: usize, const COL: usize, Cell, Next> {}
 
-/// After the first undecided cell (edition 2021 and before), the fallen-back gate passes on.
-#[diagnostic::do_not_recommend]
-impl<const ROW: usize, const COL: usize, Cell> Decided<ROW, COL, Cell, ()> for () {}
-
-/// After the first undecided cell (edition 2024), the fallen-back gate passes on.
-#[diagnostic::do_not_recommend]
-impl<const ROW: usize, const COL: usize, Cell> Decided<ROW, COL, Cell, Never> for Never {}
+gate_impls!(DecidedByPairs);

@@ -5,6 +5,7 @@
 pub mod cell;
 pub mod chunks;
 pub mod gate;
+pub mod pairs;
 pub mod peano;
 pub mod rules;
 pub mod solved;

@@ -18,15 +18,15 @@
 //! fulfilment loop as the board has rows and columns, which keeps the forward rule from walking
 //! deep partial counts while the cells at the start of the chain are still unknown.
 
-use crate::parse::{self, Error, SpannedBoard};
+use crate::parse::{self, Error, Level, SpannedBoard};
 use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote};
 use typesweeper_board::{Board, Cell, CellName, ShapeOrCellError};
 
 /// `solve! { puzzle: [...] answer: [...] }`
 pub fn solve(input: TokenStream) -> Result<TokenStream, Error> {
-    let (puzzle, answer) = sections(input, Span::call_site())?;
-    Ok(expansion(&puzzle, &answer, puzzle.label))
+    let (level, puzzle, answer) = sections(input, Span::call_site())?;
+    Ok(expansion(level, &puzzle, &answer, puzzle.label))
 }
 
 /// `puzzle! { $(#[attr])* $vis struct Name { puzzle: [...] answer: [...] } }`
@@ -78,8 +78,8 @@ pub fn puzzle(input: TokenStream) -> Result<TokenStream, Error> {
             "unexpected tokens after the puzzle",
         ));
     }
-    let (puzzle, answer) = sections(body.stream(), body.span())?;
-    let solve = expansion(&puzzle, &answer, puzzle.label);
+    let (level, puzzle, answer) = sections(body.stream(), body.span())?;
+    let solve = expansion(level, &puzzle, &answer, puzzle.label);
     let text = puzzle.board.to_string();
     let (rows, cols) = (puzzle.board.rows(), puzzle.board.cols());
     Ok(quote! {
@@ -102,18 +102,25 @@ pub fn puzzle(input: TokenStream) -> Result<TokenStream, Error> {
     })
 }
 
-fn sections(input: TokenStream, end: Span) -> Result<(SpannedBoard, SpannedBoard), Error> {
+fn sections(input: TokenStream, end: Span) -> Result<(Level, SpannedBoard, SpannedBoard), Error> {
     let mut tokens = input.into_iter().peekable();
+    let level = parse::level(&mut tokens)?;
     let puzzle = parse::section(&mut tokens, "puzzle", end)?;
     let answer = parse::section(&mut tokens, "answer", puzzle.span)?;
     if let Some(extra) = tokens.next() {
+        if matches!(&extra, TokenTree::Ident(id) if id == "level") {
+            return Err(Error::new(
+                extra.span(),
+                "`level:` must come first, before `puzzle:`",
+            ));
+        }
         return Err(Error::new(
             extra.span(),
             "unexpected tokens after the answer",
         ));
     }
     check(&puzzle, &answer)?;
-    Ok((puzzle, answer))
+    Ok((level, puzzle, answer))
 }
 
 /// Rejects boards the solver could only fail on, naming the offending token.
@@ -170,9 +177,11 @@ fn cell_name(board: &Board, i: usize) -> Ident {
 /// The names the expansion's block imports from `typesweeper`, so that each use of one is a
 /// single token: a 16x30 board's block names them about 15,000 times, and as `::typesweeper::X`
 /// paths they were most of its tokens, which cost the macro and rustc's parser time.
-const IMPORTS: [&str; 14] = [
+const IMPORTS: [&str; 19] = [
+    "Both",
     "CellRules",
     "Decided",
+    "DecidedByPairs",
     "HCons",
     "HNil",
     "Holds",
@@ -180,7 +189,10 @@ const IMPORTS: [&str; 14] = [
     "Mine",
     "NeighbsToRules",
     "Num",
+    "OnlyFirst",
+    "OnlySecond",
     "Open",
+    "PairFirst",
     "S",
     "Verify",
     "VerifyBack",
@@ -199,12 +211,20 @@ const CHUNK: usize = 8;
 /// to this. Each round costs a pass over every waiting obligation; 64x64 needed about 30.
 const MAX_DELAY: usize = 256;
 
-fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenStream {
-    let layout = Layout::new(puzzle, answer, call);
+fn expansion(
+    level: Level,
+    puzzle: &SpannedBoard,
+    answer: &SpannedBoard,
+    call: Span,
+) -> TokenStream {
+    let layout = Layout::new(level, puzzle, answer, call);
     let mut chunks = Chunks::default();
     let row_params = layout.rows(&mut chunks);
     let mut counts = layout.chain(&mut chunks);
     layout.number_rules(&mut chunks);
+    if level == Level::Pairs {
+        layout.pair_rules(&mut chunks);
+    }
     counts.extend(layout.delay_line(&mut chunks));
     chunks.close();
     let (items, wheres) = chunk_items(chunks.done);
@@ -269,6 +289,7 @@ fn expansion(puzzle: &SpannedBoard, answer: &SpannedBoard, call: Span) -> TokenS
 /// What every part of the expansion reads: the board, its cells as types, and the names of the
 /// unknown cells' type parameters.
 struct Layout<'a> {
+    level: Level,
     puzzle: &'a SpannedBoard,
     board: &'a Board,
     answer: &'a [Cell],
@@ -287,7 +308,12 @@ struct Layout<'a> {
 }
 
 impl<'a> Layout<'a> {
-    fn new(puzzle: &'a SpannedBoard, answer: &'a SpannedBoard, call: Span) -> Layout<'a> {
+    fn new(
+        level: Level,
+        puzzle: &'a SpannedBoard,
+        answer: &'a SpannedBoard,
+        call: Span,
+    ) -> Layout<'a> {
         let board = &puzzle.board;
         let cells = board.cells();
         let names: Vec<Ident> = (0..cells.len())
@@ -306,6 +332,7 @@ impl<'a> Layout<'a> {
         // which start the chain: about the board's rows and columns.
         let delay = (board.rows() + board.cols()).min(MAX_DELAY);
         Layout {
+            level,
             puzzle,
             board,
             answer,
@@ -433,6 +460,99 @@ impl<'a> Layout<'a> {
         }
     }
 
+    /// `PairFirst` (`level: pairs`): every two cells side by side that may be numbers (shown, or
+    /// unknown and revealed during the solve) reason jointly about the union of their
+    /// neighbours (see `typesweeper::typelevel::pairs`). The union's unknown cells fall into
+    /// three groups (seen by the first only, by both, by the second only); the pair is stated
+    /// once with each group first, as `(cell, group)` entries after the union's shown mines.
+    /// A pair where one number sees no unknown cell adds nothing to the other alone, and is
+    /// left out.
+    fn pair_rules(&self, chunks: &mut Chunks) {
+        let (board, cols) = (self.board, self.board.cols());
+        let cells = board.cells();
+        for a in 0..cells.len() {
+            let right = (a % cols + 1 < cols).then_some(a + 1);
+            let down = (a + cols < cells.len()).then_some(a + cols);
+            for b in [right, down].into_iter().flatten() {
+                if cells[a] == Cell::Mine || cells[b] == Cell::Mine {
+                    continue;
+                }
+                let sees_a: Vec<usize> = board.neighbours_of(a).filter(|&j| j != b).collect();
+                let sees_b: Vec<usize> = board.neighbours_of(b).filter(|&j| j != a).collect();
+                let mut union: Vec<usize> = sees_a.iter().chain(&sees_b).copied().collect();
+                union.sort_unstable();
+                union.dedup();
+                let group = |j: usize| match (sees_a.contains(&j), sees_b.contains(&j)) {
+                    (true, false) => "OnlyFirst",
+                    (true, true) => "Both",
+                    _ => "OnlySecond",
+                };
+                let unknown_in = |g: &str| -> Vec<usize> {
+                    union
+                        .iter()
+                        .copied()
+                        .filter(|&j| !cells[j].is_known() && group(j) == g)
+                        .collect()
+                };
+                let groups = [
+                    unknown_in("OnlyFirst"),
+                    unknown_in("Both"),
+                    unknown_in("OnlySecond"),
+                ];
+                if groups[0].is_empty() && groups[1].is_empty()
+                    || groups[2].is_empty() && groups[1].is_empty()
+                {
+                    continue;
+                }
+                let entry = |j: usize| {
+                    let mut t = Toks::default();
+                    let mut inner = self.ty[j].clone();
+                    inner.punct(',');
+                    inner.path(group(j));
+                    t.push(Group::new(
+                        Delimiter::Parenthesis,
+                        inner.trees.into_iter().collect(),
+                    ));
+                    t
+                };
+                let mines: Vec<usize> = union
+                    .iter()
+                    .copied()
+                    .filter(|&j| cells[j] == Cell::Mine)
+                    .collect();
+                let span = self.puzzle.spans[a];
+                let mut bounds = Toks::at(span);
+                for first in 0..3 {
+                    if groups[first].is_empty() {
+                        continue;
+                    }
+                    let order = std::iter::once(first).chain((0..3).filter(|&g| g != first));
+                    let entries: Vec<Toks> = mines
+                        .iter()
+                        .copied()
+                        .chain(order.flat_map(|g| groups[g].iter().copied()))
+                        .map(entry)
+                        .collect();
+                    if !bounds.trees.is_empty() {
+                        bounds.punct(',');
+                    }
+                    bounds.append(&bound(
+                        span,
+                        &self.ty[a],
+                        "PairFirst",
+                        &[&self.ty[b], &hlist(&entries)],
+                    ));
+                }
+                let vars = [a, b]
+                    .into_iter()
+                    .chain(groups.iter().flatten().copied())
+                    .filter(|&j| !cells[j].is_known())
+                    .map(|j| self.names[j].clone());
+                chunks.add(span, bounds, vars);
+            }
+        }
+    }
+
     /// The delay line that hands the total to the chain's first forward bound (see `Later`), in
     /// this order: rustc visits bounds in the order they are stated, so each link waits for the
     /// next round, when the one stated after it has been solved. Returns its variables (none
@@ -492,10 +612,14 @@ impl<'a> Layout<'a> {
             let mut bounds = Toks::default();
             for (k, &i) in unknown.iter().enumerate() {
                 let (row, col) = (i / cols + 1, i % cols + 1);
+                let gate_trait = match self.level {
+                    Level::Fragment => "Decided",
+                    Level::Pairs => "DecidedByPairs",
+                };
                 let link = bound(
                     puzzle.spans[i],
                     &Toks::ident(&gate[k]),
-                    "Decided",
+                    gate_trait,
                     &[
                         &Toks::literal(row),
                         &Toks::literal(col),

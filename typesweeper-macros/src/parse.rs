@@ -36,6 +36,59 @@ pub struct SpannedBoard {
     pub label: Span,
 }
 
+/// The compile-time rules a board is solved with: the optional first field `level:`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// Each number alone, the numbers revealed on the way, the mine total (the default).
+    Fragment,
+    /// Also every two numbers side by side, reasoned jointly.
+    Pairs,
+}
+
+/// Reads an optional `level : fragment|pairs` (then an optional comma) from the front of
+/// `tokens`; without one, the level is [`Level::Fragment`].
+pub fn level(
+    tokens: &mut std::iter::Peekable<impl Iterator<Item = TokenTree>>,
+) -> Result<Level, Error> {
+    let label = match tokens.peek() {
+        Some(TokenTree::Ident(id)) if id == "level" => id.span(),
+        _ => return Ok(Level::Fragment),
+    };
+    tokens.next();
+    let colon = match tokens.next() {
+        Some(TokenTree::Punct(p)) if p.as_char() == ':' => p.span(),
+        Some(other) => return Err(Error::new(other.span(), "expected `:` after `level`")),
+        None => {
+            return Err(Error::new(
+                label,
+                "expected `: fragment` or `: pairs` after `level`",
+            ))
+        }
+    };
+    let level = match tokens.next() {
+        Some(TokenTree::Ident(id)) if id == "fragment" => Level::Fragment,
+        Some(TokenTree::Ident(id)) if id == "pairs" => Level::Pairs,
+        Some(TokenTree::Ident(id)) if id != "puzzle" && id != "answer" => {
+            return Err(Error::new(
+                id.span(),
+                format!("unknown level `{id}`: expected `fragment` or `pairs`"),
+            ))
+        }
+        _ => {
+            return Err(Error::new(
+                colon,
+                "expected a level after `level:`: `fragment` or `pairs`",
+            ))
+        }
+    };
+    if let Some(TokenTree::Punct(p)) = tokens.peek() {
+        if p.as_char() == ',' || p.as_char() == ';' {
+            tokens.next();
+        }
+    }
+    Ok(level)
+}
+
 /// Reads `name : [ rows ]` from the front of `tokens`, then an optional comma.
 pub fn section(
     tokens: &mut std::iter::Peekable<impl Iterator<Item = TokenTree>>,
@@ -44,6 +97,12 @@ pub fn section(
 ) -> Result<SpannedBoard, Error> {
     let label = match tokens.next() {
         Some(TokenTree::Ident(id)) if id == name => id.span(),
+        Some(TokenTree::Ident(id)) if id == "level" => {
+            return Err(Error::new(
+                id.span(),
+                "`level:` must come first, before `puzzle:`",
+            ))
+        }
         Some(other) => {
             return Err(Error::new(
                 other.span(),
