@@ -229,3 +229,35 @@ fn steps_by_total(puzzle: &Board, answer: &Board) -> Vec<String> {
         .map(|step| step.describe(deduction.cols()))
         .collect()
 }
+
+/// `level: pairs`: the 1-2-1 pattern, which no number decides alone. The 1 and the 2 beside it
+/// together put a mine under the far side of the 2; the other pair does the same on the other
+/// side, and the middle cell is then safe.
+#[test]
+fn pairs_decide_the_one_two_one() {
+    let solved = typesweeper::solve! {
+        level: pairs
+        puzzle: [[? ? ?] [1 2 1]]
+        answer: [[x 2 x] [1 2 1]]
+    };
+    assert_eq!(solved.to_string(), "x 2 x\n1 2 1");
+}
+
+/// `level: fragment` is the default, written out; `puzzle!` takes the level too.
+#[test]
+fn the_level_field_in_both_macros() {
+    let fragment = typesweeper::solve! {
+        level: fragment,
+        puzzle: [[2 ? 2] [? ? ?] [? ? 3]]
+        answer: [[2 3 2] [x x x] [x x 3]]
+    };
+    assert_eq!(fragment.to_string(), "2 3 2\nx x x\nx x 3");
+    typesweeper::puzzle! {
+        struct Wall {
+            level: pairs
+            puzzle: [[? ? ? ?] [1 2 2 1]]
+            answer: [[1 x x 1] [1 2 2 1]]
+        }
+    }
+    assert_eq!(Wall::solve().to_string(), "1 x x 1\n1 2 2 1");
+}
