@@ -100,6 +100,7 @@ pub fn run(args: Args) -> ExitCode {
             LevelArg::Fragment => Level::Fragment,
             LevelArg::Complete => Level::Complete,
         },
+        need: false,
     };
     let mut seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
