@@ -264,9 +264,9 @@ fn solve_body_errors_name_file_line_and_column() {
         ),
         (
             "level.rs",
-            "level: pairs\npuzzle: [[?]]",
-            "1:8: unknown level `pairs` (expected `fragment`, the compile-time rules; --level \
-             chooses the solver too)",
+            "level: triples\npuzzle: [[?]]",
+            "1:8: unknown level `triples` (expected `fragment` or `pairs`, the compile-time \
+             levels; --level chooses the solver too)",
         ),
         (
             "after.rs",
@@ -420,10 +420,18 @@ fn gen_rust_refuses_complete_and_writes_nothing() {
     let (code, out, err) = run(&[&args[..], &["--level", "complete", "--format", "rust"]].concat());
     assert_eq!((code, out.as_str()), (2, ""), "{err}");
     assert!(
-        err.starts_with("error: --format rust needs --level fragment: `solve!` finishes only"),
+        err.starts_with(
+            "error: --format rust needs --level fragment or pairs: `solve!` finishes only"
+        ),
         "{err}"
     );
     assert!(err.contains("does not compile"), "{err}");
+    let (code, out, err) = run(&[&args[..], &["--need", "complete", "--format", "rust"]].concat());
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(
+        err.contains("--format rust needs --level fragment or pairs"),
+        "{err}"
+    );
     // Without --level complete the same seed is no board at all for a test file.
     let (code, out, err) = run(&[&args[..], &["--format", "rust"]].concat());
     assert_eq!((code, out.as_str()), (1, ""), "{err}");
@@ -655,6 +663,170 @@ fn help_shows_every_default_and_says_why_bench_clicks_safe() {
     }
 }
 
+const ONE_TWO_ONE: &str = "? ? ?\n1 2 1\n";
+const ONE_TWO_ONE_ANSWER: &str = "x 2 x\n1 2 1\n";
+
+#[test]
+fn solve_level_pairs_decides_what_two_numbers_side_by_side_decide() {
+    let p = file("121-pairs.txt", ONE_TWO_ONE);
+    let a = file("121-pairs-answer.txt", ONE_TWO_ONE_ANSWER);
+    let answer = ["--answer", path(&a), path(&p)];
+    // The default with an answer, fragment, is stuck; pairs finishes.
+    let (code, out, _) = run(&[&["solve"][..], &answer].concat());
+    assert_eq!((code, out.as_str()), (1, ONE_TWO_ONE));
+    let (code, out, err) = run(&[&["solve", "--level", "pairs"][..], &answer].concat());
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (0, ONE_TWO_ONE_ANSWER, "")
+    );
+    let (code, out, _) = run(&[&["solve", "--level", "pairs", "--explain"][..], &answer].concat());
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        format!(
+            "{ONE_TWO_ONE_ANSWER}\n\
+             R1C3 is a mine: the 1 at R2C1 and the 2 at R2C2 together\n\
+             R1C2 is safe: the 1 at R2C3 already has its 1 mine\n\
+             R1C2 revealed 2 from the answer\n\
+             R1C1 is a mine: the 2 at R1C2 has 1 unknown neighbour left for 1 mine\n"
+        )
+    );
+    // Numbers that are not side by side do not pair: complete decides R1C1 and R1C3, pairs not.
+    let apart = file("apart.txt", "? ? ?\n2 ? 1\n");
+    let (code, out, _) = run(&["solve", "--level", "pairs", path(&apart)]);
+    assert_eq!((code, out.as_str()), (1, "? ? ?\n2 ? 1\n"));
+    let (code, out, _) = run(&["solve", "--level", "complete", path(&apart)]);
+    assert_eq!((code, out.as_str()), (1, "x ? s\n2 ? 1\n"));
+    // Two numbers that cannot both hold.
+    let clash = file("clash.txt", "? ?\n1 2\n? ?\n");
+    let (code, out, err) = run(&["solve", "--level", "pairs", path(&clash)]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        format!(
+            "error: {}: contradiction: no placement of mines gives both the 1 at R2C1 and the 2 \
+             at R2C2 their counts\n",
+            path(&clash)
+        )
+    );
+}
+
+#[test]
+fn a_solve_body_at_level_pairs_is_solved_at_that_level() {
+    let body = file(
+        "pairs-body.rs",
+        "let solved = typesweeper::solve! {\n    level: pairs\n    puzzle: [[? ? ?] [1 2 1]]\n    \
+         answer: [[x 2 x] [1 2 1]]\n};",
+    );
+    assert_eq!(
+        run(&["solve", path(&body)]),
+        (0, ONE_TWO_ONE_ANSWER.into(), String::new())
+    );
+    // --level still wins over the body's level.
+    let (code, out, _) = run(&["solve", "--level", "fragment", path(&body)]);
+    assert_eq!((code, out.as_str()), (1, ONE_TWO_ONE));
+    // Without an answer too.
+    let bare = file(
+        "pairs-bare.rs",
+        "level: pairs, puzzle: [[? ? ? ?] [1 2 2 1]]",
+    );
+    let (code, out, _) = run(&["solve", "--explain", path(&bare)]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with(
+            "s x x s\n1 2 2 1\n\nR1C3 is a mine: the 1 at R2C1 and the 2 at R2C2 together\n"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn gen_level_pairs_boards_are_ones_pairs_finishes() {
+    let args = [
+        "gen", "--rows", "9", "--cols", "9", "--mines", "10", "--seed", "1000", "--count", "6",
+        "--level", "pairs",
+    ];
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let blocks = parse_blocks(&out).unwrap();
+    assert_eq!(blocks.len(), 6);
+    let mut fragment_finishes = 0;
+    for b in &blocks {
+        let answer = b.answer.as_ref().unwrap();
+        assert!(Level::Pairs.solves(&b.puzzle, answer), "{}", b.title);
+        // `expect:` is what `solve!` does at `level: pairs`.
+        assert_eq!(b.expect, Some(Expect::Solved), "{}", b.title);
+        fragment_finishes += usize::from(Level::Fragment.solves(&b.puzzle, answer));
+    }
+    // Some of them fragment finishes too, some not (seeds 1000 onward).
+    assert!((1..6).contains(&fragment_finishes), "{fragment_finishes}");
+    // As a Rust file, each call names the level first.
+    let (code, out, err) = run(&[&args[..], &["--format", "rust"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("at R2C2, level pairs.\n"),
+        "{}",
+        out.lines().nth(1).unwrap()
+    );
+    assert_eq!(
+        out.matches("typesweeper::solve! {\n        level: pairs\n        puzzle: [\n")
+            .count(),
+        6,
+        "{out}"
+    );
+    for call in out.split("typesweeper::solve! {").skip(1) {
+        let body = parse_solve_body(call.split("};").next().unwrap()).unwrap();
+        assert_eq!(body.level.map(|w| w.text), Some("pairs".to_string()));
+    }
+}
+
+#[test]
+fn gen_need_gives_boards_the_level_below_cannot_finish() {
+    let args = [
+        "gen", "--rows", "9", "--cols", "9", "--mines", "10", "--seed", "1000",
+    ];
+    let (code, out, err) = run(&[&args[..], &["--need", "pairs", "--count", "4"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let blocks = parse_blocks(&out).unwrap();
+    assert_eq!(blocks.len(), 4);
+    for b in &blocks {
+        let answer = b.answer.as_ref().unwrap();
+        assert!(Level::Pairs.solves(&b.puzzle, answer), "{}", b.title);
+        assert!(!Level::Fragment.solves(&b.puzzle, answer), "{}", b.title);
+        assert_eq!(b.expect, Some(Expect::Solved), "{}", b.title);
+    }
+    let (code, out, err) = run(&[
+        &args[..],
+        &["--need", "pairs", "--count", "4", "--format", "rust"],
+    ]
+    .concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("level pairs (boards fragment cannot finish).\n"),
+        "{out}"
+    );
+    let boards = rust_boards(&out);
+    assert_eq!(boards.len(), 4);
+    for (puzzle, answer) in &boards {
+        assert_eq!(compile_time_expect(puzzle, answer), Ok(Expect::Stuck));
+        assert!(Level::Pairs.solves(puzzle, answer), "{puzzle}");
+    }
+    // `--need complete`: boards pairs cannot finish; `expect:` is about the default level.
+    let (code, out, err) = run(&[&args[..], &["--need", "complete", "--count", "2"]].concat());
+    assert_eq!(code, 0, "{err}");
+    for b in parse_blocks(&out).unwrap() {
+        let answer = b.answer.as_ref().unwrap();
+        assert!(Level::Complete.solves(&b.puzzle, answer), "{}", b.title);
+        assert!(!Level::Pairs.solves(&b.puzzle, answer), "{}", b.title);
+        assert_eq!(b.expect, Some(Expect::Stuck), "{}", b.title);
+    }
+    let (code, out, err) = run(&[&args[..], &["--need", "pairs", "--level", "pairs"]].concat());
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("cannot be used with"), "{err}");
+    let (code, _, err) = run(&[&args[..], &["--need", "fragment"]].concat());
+    assert_eq!(code, 2, "{err}");
+}
+
 #[test]
 fn level_help_says_fragment_uses_the_mine_total_too() {
     for command in ["gen", "solve"] {
@@ -670,7 +842,28 @@ fn level_help_says_fragment_uses_the_mine_total_too() {
     }
     let (_, gen, _) = run(&["gen", "--help"]);
     assert!(
-        gen.contains("both revealing from the answer and using the total mine count"),
+        gen.contains("all revealing from the answer and using the total mine count"),
+        "{gen}"
+    );
+    for command in ["gen", "solve"] {
+        let (_, text, _) = run(&[command, "--help"]);
+        assert!(
+            text.contains(
+                "pairs:    The compile-time rules of `level: pairs`: fragment's, and two numbers \
+                 side by side (sharing an edge) reasoned jointly"
+            ),
+            "{text}"
+        );
+    }
+    assert!(
+        gen.contains(
+            "--need <LEVEL>\n          Only boards that need LEVEL: LEVEL finishes them and the \
+             level below it does not"
+        ),
+        "{gen}"
+    );
+    assert!(
+        gen.contains("In text, `expect:` says what `solve!` does at `level: pairs` for `pairs`"),
         "{gen}"
     );
 }

@@ -1,11 +1,20 @@
-//! The runtime `fragment` solver on every block of the corpus (the committed copy in
-//! `tests/corpus/`): `solved` blocks must be solved exactly as the answer says, `ambiguous` and
-//! `stuck` blocks must leave some cell undecided. `complete` must decide at least as much.
+//! The runtime solvers on every block of the corpus (the committed copy in `tests/corpus/`).
+//! The fragment files' labels are about `fragment`: `solved` blocks must be solved exactly as the
+//! answer says, `ambiguous` and `stuck` blocks must leave some cell undecided. The pairs file's
+//! labels are about `pairs`, and its boards all need it: `solved` blocks are finished by `pairs`
+//! exactly as the answer says and not by `fragment`, `stuck` ones are not finished by `pairs`.
+//! On every board, `complete` decides at least what `pairs` decides, which decides at least what
+//! `fragment` decides.
 
 use typesweeper::board::corpus::{parse_blocks, Block, Expect};
-use typesweeper::runtime::{complete, fragment, Deduced, Given};
+use typesweeper::runtime::{complete, fragment, pairs, Deduced, Deduction, Given};
 
+/// The files whose labels say what `fragment` (the default `solve!`) does.
 const FILES: [&str; 2] = ["mineunifier_games.txt", "fragment_boards.txt"];
+/// The file whose labels say what `pairs` (`solve!` at `level: pairs`) does.
+const PAIRS_FILE: &str = "pairs_boards.txt";
+/// Every file of the corpus.
+const ALL_FILES: [&str; 3] = ["mineunifier_games.txt", "fragment_boards.txt", PAIRS_FILE];
 
 fn blocks(file: &str) -> Vec<Block> {
     let path = format!("{}/tests/corpus/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -26,6 +35,58 @@ fn corpus_has_the_expected_blocks() {
     assert!(boards
         .iter()
         .all(|b| b.expect.is_some() && b.answer.is_some()));
+    let pairs = blocks(PAIRS_FILE);
+    assert!(pairs.iter().all(|b| b.answer.is_some()));
+    let count = |e: Expect| pairs.iter().filter(|b| b.expect == Some(e)).count();
+    assert_eq!(
+        (count(Expect::Solved), count(Expect::Stuck), pairs.len()),
+        (27, 9, 36)
+    );
+}
+
+#[test]
+fn pairs_matches_every_expectation_and_is_needed() {
+    let mut failures = Vec::new();
+    for block in blocks(PAIRS_FILE) {
+        let answer = block.answer.as_ref().expect("corpus blocks have answers");
+        let given = Given::answer(answer);
+        let (frag, pair) = match (
+            fragment::solve(&block.puzzle, given),
+            pairs::solve(&block.puzzle, given),
+        ) {
+            (Ok(f), Ok(p)) => (f, p),
+            (f, p) => {
+                failures.push(format!("{}: errors {f:?} {p:?}", block.name()));
+                continue;
+            }
+        };
+        let ok = match block.expect.expect("corpus blocks say what to expect") {
+            Expect::Solved => {
+                pair.is_solved() && pair.to_board().as_ref() == Some(answer) && !frag.is_solved()
+            }
+            Expect::Stuck | Expect::Ambiguous => !pair.is_solved() && !frag.is_solved(),
+        };
+        if !ok {
+            failures.push(format!(
+                "{PAIRS_FILE}:{} {}: pairs left {} undecided, fragment {}",
+                block.line,
+                block.title,
+                pair.undecided().len(),
+                frag.undecided().len()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Whether `stronger` decides every cell `weaker` decides, the same way.
+fn decides_at_least(weaker: &Deduction, stronger: &Deduction) -> Result<(), String> {
+    for (i, (w, s)) in weaker.cells().iter().zip(stronger.cells()).enumerate() {
+        if *w != Deduced::Undecided && w != s {
+            return Err(format!("cell {i}: {w:?} then {s:?}"));
+        }
+    }
+    Ok(())
 }
 
 #[test]
@@ -59,19 +120,18 @@ fn fragment_matches_every_expectation() {
 }
 
 #[test]
-fn complete_decides_at_least_what_fragment_decides() {
-    for file in FILES {
+fn complete_decides_at_least_what_pairs_decides_and_pairs_what_fragment_decides() {
+    let mut pairs_beyond_fragment = 0;
+    for file in ALL_FILES {
         for block in blocks(file) {
             let answer = block.answer.as_ref().unwrap();
             let frag = fragment::solve(&block.puzzle, Given::answer(answer)).unwrap();
+            let pair = pairs::solve(&block.puzzle, Given::answer(answer)).unwrap();
             let full = complete::solve(&block.puzzle, Given::answer(answer)).unwrap();
-            for (i, (f, c)) in frag.cells().iter().zip(full.cells()).enumerate() {
-                assert!(
-                    *f == Deduced::Undecided || f == c,
-                    "{file}:{} cell {i}: fragment {f:?}, complete {c:?}",
-                    block.line
-                );
-            }
+            let at = format!("{file}:{} {}", block.line, block.title);
+            decides_at_least(&frag, &pair).unwrap_or_else(|e| panic!("{at}: fragment, pairs: {e}"));
+            decides_at_least(&pair, &full).unwrap_or_else(|e| panic!("{at}: pairs, complete: {e}"));
+            pairs_beyond_fragment += frag.undecided().len() - pair.undecided().len();
             // Ambiguous games have two solutions: even complete cannot decide them.
             if block.expect == Some(Expect::Ambiguous) {
                 assert!(!full.is_solved(), "{file}:{}", block.line);
@@ -81,6 +141,8 @@ fn complete_decides_at_least_what_fragment_decides() {
             }
         }
     }
+    // The comparison is not empty: pairs goes beyond fragment on many corpus cells.
+    assert!(pairs_beyond_fragment > 1000, "{pairs_beyond_fragment}");
 }
 
 /// The committed copy must hold the shared corpus's boards, which sit beside the repository
@@ -90,7 +152,7 @@ fn complete_decides_at_least_what_fragment_decides() {
 /// solvers).
 #[test]
 fn committed_copy_holds_the_shared_corpus() {
-    for file in FILES {
+    for file in ALL_FILES {
         let shared = format!("{}/../shared/corpus/{file}", env!("CARGO_MANIFEST_DIR"));
         let shared = std::fs::read_to_string(&shared).unwrap_or_else(|e| {
             panic!("{shared}: {e}; the shared corpus must sit beside the repository")

@@ -1,19 +1,22 @@
 //! `typesweeper gen --rows R --cols C --mines M [--count N] [--seed S] [--first-click safe|zero]
-//! [--click R,C] [--level fragment|complete] [--format text|rust] [--max-attempts K]`
+//! [--click R,C] [--level fragment|pairs|complete | --need pairs|complete] [--format text|rust]
+//! [--max-attempts K]`
 //!
 //! Prints `N` boards, each opened by flood fill at the first click, that the level solves
-//! without guessing. Seeds are tried in order from `--seed`; each board's header names its own
-//! seed. In text, each block's `expect:` says what the compile-time `solve!` does with the board
-//! (`solved`, `stuck` or `ambiguous`). A Rust test file holds only boards `solve!` finishes, so
-//! `--format rust` refuses `--level complete`. Exit 0 when all `N` were found, 1 when the
-//! attempts ran out, 2 on bad input.
+//! without guessing; with `--need LEVEL`, boards that LEVEL solves and the level below it
+//! (`fragment` below `pairs`, `pairs` below `complete`) does not. Seeds are tried in order from
+//! `--seed`; each board's header names its own seed. In text, each block's `expect:` says what
+//! the compile-time `solve!` does with the board (`solved`, `stuck` or `ambiguous`) at the level
+//! the boards are for: `level: pairs` for `pairs`, the default `fragment` otherwise. A Rust test
+//! file holds only boards `solve!` finishes, so `--format rust` takes `fragment` and `pairs`
+//! (whose calls start with `level: pairs`) and refuses `complete`. Exit 0 when all `N` were
+//! found, 1 when the attempts ran out, 2 on bad input.
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use typesweeper::runtime::generator::{
-    compile_time_expect, find_board, rust_header, rust_test, text_block, GenError, Generated,
-    Level, Spec,
+    expect_at, find_board, rust_header, rust_test, text_block, GenError, Generated, Level, Spec,
 };
 use typesweeper::runtime::layout::FirstClick;
 
@@ -24,8 +27,8 @@ use super::{bad_input, FirstClickArg, LevelArg};
 enum Format {
     /// Corpus-style blocks (`# board ...`, `puzzle:`, rows, `answer:`, rows).
     Text,
-    /// A Rust test file with one `typesweeper::solve!` test per board (`--level fragment`
-    /// only: the compile-time solver finishes no other boards).
+    /// A Rust test file with one `typesweeper::solve!` test per board (`fragment` or `pairs`,
+    /// the levels `solve!` has; a `pairs` call starts with `level: pairs`).
     Rust,
 }
 
@@ -55,17 +58,33 @@ pub struct Args {
     /// boards of at least 16x30 (either way round) and R2C2 on smaller ones.
     #[arg(long, value_name = "R,C", value_parser = parse_click)]
     click: Option<(usize, usize)>,
-    /// The solver that must finish each board, both revealing from the answer and using the
-    /// total mine count: `fragment` is what the compile-time `solve!` does, `complete` finishes
-    /// more boards (text only: `solve!` fails on the ones `fragment` does not finish).
+    /// The solver that must finish each board, all revealing from the answer and using the
+    /// total mine count: `fragment` is what the compile-time `solve!` does, `pairs` what it does
+    /// with `level: pairs`, `complete` finishes more boards (text only: `solve!` fails on the
+    /// ones `pairs` does not finish). In text, `expect:` says what `solve!` does at `level:
+    /// pairs` for `pairs`, at the default `fragment` otherwise.
     #[arg(long, value_enum, default_value_t = LevelArg::Fragment)]
     level: LevelArg,
+    /// Only boards that need LEVEL: LEVEL finishes them and the level below it does not
+    /// (`pairs`: boards `fragment` cannot finish; `complete`: boards `pairs` cannot finish).
+    /// Instead of --level.
+    #[arg(long, value_enum, value_name = "LEVEL", conflicts_with = "level")]
+    need: Option<NeedArg>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Seeds to try per board before giving up.
     #[arg(long, default_value_t = 100_000)]
     max_attempts: u64,
+}
+
+/// The levels `--need` takes: those with a level below them.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum NeedArg {
+    /// Boards `pairs` finishes and `fragment` does not.
+    Pairs,
+    /// Boards `complete` finishes and `pairs` does not.
+    Complete,
 }
 
 /// `R,C`, 1-based, to 0-based.
@@ -80,26 +99,35 @@ fn parse_click(text: &str) -> Result<(usize, usize), String> {
     Ok((r - 1, c - 1))
 }
 
-/// Why `--format rust` refuses `--level complete`.
-const RUST_NEEDS_FRAGMENT: &str = "--format rust needs --level fragment: `solve!` finishes only \
-the boards `fragment` finishes, so a board only `complete` finishes would give a test that does \
-not compile (--format text says in each block's `expect:` what `solve!` does with it)";
+/// Why `--format rust` refuses `complete`.
+const RUST_NEEDS_FRAGMENT: &str = "--format rust needs --level fragment or pairs: `solve!` \
+finishes only the boards its level finishes, so a board only `complete` finishes would give a \
+test that does not compile (--format text says in each block's `expect:` what `solve!` does \
+with it)";
 
 /// Runs `gen`.
 pub fn run(args: Args) -> ExitCode {
-    if args.format == Format::Rust && args.level != LevelArg::Fragment {
+    let (level, need) = match args.need {
+        Some(NeedArg::Pairs) => (Level::Pairs, true),
+        Some(NeedArg::Complete) => (Level::Complete, true),
+        None => (Level::from(args.level), false),
+    };
+    if args.format == Format::Rust && level == Level::Complete {
         return bad_input(RUST_NEEDS_FRAGMENT);
     }
+    // The `solve!` level `expect:` and the Rust calls are for.
+    let macro_level = match level {
+        Level::Pairs => Level::Pairs,
+        Level::Fragment | Level::Complete => Level::Fragment,
+    };
     let spec = Spec {
         rows: args.rows,
         cols: args.cols,
         mines: args.mines,
         first_click: FirstClick::from(args.first_click),
         click: args.click,
-        level: match args.level {
-            LevelArg::Fragment => Level::Fragment,
-            LevelArg::Complete => Level::Complete,
-        },
+        level,
+        need,
     };
     let mut seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
@@ -128,7 +156,7 @@ pub fn run(args: Args) -> ExitCode {
             rust_boards.push(found);
             continue;
         }
-        let expect = match compile_time_expect(&found.puzzle, &found.answer) {
+        let expect = match expect_at(macro_level, &found.puzzle, &found.answer) {
             Ok(expect) => expect,
             Err(e) => return bad_input(format_args!("board {n} (seed {}): {e}", found.seed)),
         };
@@ -142,13 +170,18 @@ pub fn run(args: Args) -> ExitCode {
     if args.format == Format::Rust && !rust_boards.is_empty() {
         let (row, col) = spec.click();
         let mut text = format!(
-            "{}//! Generated by `typesweeper gen`: {}x{}/{}, first click at {}, level \
-             fragment.\n",
+            "{}//! Generated by `typesweeper gen`: {}x{}/{}, first click at {}, level {}{}.\n",
             rust_header(&rust_boards),
             spec.rows,
             spec.cols,
             spec.mines,
             typesweeper::board::CellName { row, col },
+            macro_level,
+            if need {
+                " (boards fragment cannot finish)"
+            } else {
+                ""
+            },
         );
         for (n, found) in rust_boards.iter().enumerate() {
             text.push_str(&rust_test(n + 1, &spec, found));

@@ -52,9 +52,22 @@ enum LevelArg {
     /// Exactly the compile-time rules: each number alone, reveals from the answer, the total
     /// mine count.
     Fragment,
+    /// The compile-time rules of `level: pairs`: fragment's, and two numbers side by side (sharing
+    /// an edge) reasoned jointly over their undecided neighbours.
+    Pairs,
     /// Everything that every layout fitting the numbers agrees on, also with reveals and the
     /// total mine count.
     Complete,
+}
+
+impl From<LevelArg> for typesweeper::runtime::generator::Level {
+    fn from(arg: LevelArg) -> Self {
+        match arg {
+            LevelArg::Fragment => Self::Fragment,
+            LevelArg::Pairs => Self::Pairs,
+            LevelArg::Complete => Self::Complete,
+        }
+    }
 }
 
 /// First-click rules as the command line names them.

@@ -1,4 +1,5 @@
-//! `typesweeper solve [--level fragment|complete] [--answer FILE] [--mines N] [--explain] FILE`
+//! `typesweeper solve [--level fragment|pairs|complete] [--answer FILE] [--mines N] [--explain]
+//! FILE`
 //!
 //! Prints the board with every decided cell filled in: `x` a mine, a number for a safe cell
 //! whose number is known, `s` for a safe cell whose number is not, `?` undecided. With
@@ -15,16 +16,16 @@ use std::process::ExitCode;
 use typesweeper::board::corpus::{is_block_text, parse_blocks, parse_puzzle_file};
 use typesweeper::board::solve_body::{is_solve_body, parse_solve_body, Word};
 use typesweeper::board::{Board, ParseError};
-use typesweeper::runtime::{complete, fragment, Given};
+use typesweeper::runtime::{complete, fragment, pairs, Given};
 
 use super::{bad_input, LevelArg};
 
 /// Arguments of `solve`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The solver: `fragment` (the compile-time rules) or `complete` (everything deducible).
-    /// Default: the file's `level:` if it has one, else `fragment` when an answer is given,
-    /// `complete` otherwise.
+    /// The solver: `fragment` (the compile-time rules), `pairs` (those of `solve!`'s
+    /// `level: pairs`) or `complete` (everything deducible). Default: the file's `level:` if it
+    /// has one, else `fragment` when an answer is given, `complete` otherwise.
     #[arg(long, value_enum)]
     level: Option<LevelArg>,
     /// The full answer: cells proved safe reveal their numbers from it, and it gives the total
@@ -38,8 +39,8 @@ pub struct Args {
     #[arg(long)]
     explain: bool,
     /// The puzzle: a bare board, one `puzzle:`/`answer:` block, or the body of a `solve!` call
-    /// (`puzzle: [[? ?] [1 1]] answer: [[x 1] [1 1]]`, optionally with `level: fragment` first
-    /// and the call around it). `-` reads standard input.
+    /// (`puzzle: [[? ?] [1 1]] answer: [[x 1] [1 1]]`, optionally with `level: fragment` or
+    /// `level: pairs` first and the call around it). `-` reads standard input.
     #[arg(value_name = "FILE")]
     file: PathBuf,
 }
@@ -70,17 +71,17 @@ fn parse_puzzle(text: &str) -> Result<PuzzleFile, ParseError> {
     })
 }
 
-/// The level a `solve!` body names: `fragment`, the compile-time rules (the only level the macro
-/// has).
+/// The level a `solve!` body names: `fragment` or `pairs`, the macro's levels.
 fn body_level(word: &Word) -> Result<LevelArg, ParseError> {
     match word.text.as_str() {
         "fragment" => Ok(LevelArg::Fragment),
+        "pairs" => Ok(LevelArg::Pairs),
         other => Err(ParseError {
             line: word.line,
             column: word.column,
             message: format!(
-                "unknown level `{other}` (expected `fragment`, the compile-time rules; \
-                 --level chooses the solver too)"
+                "unknown level `{other}` (expected `fragment` or `pairs`, the compile-time \
+                 levels; --level chooses the solver too)"
             ),
         }),
     }
@@ -180,6 +181,7 @@ pub fn run(args: Args) -> ExitCode {
     };
     let result = match level {
         LevelArg::Fragment => fragment::solve(&puzzle, given),
+        LevelArg::Pairs => pairs::solve(&puzzle, given),
         LevelArg::Complete => complete::solve(&puzzle, given),
     };
     let deduction = match result {

@@ -1,7 +1,7 @@
 //! What a solver knows about each cell, why it knows it, and what it was given.
 //!
-//! Both solvers ([`fragment`](super::fragment) and [`complete`](super::complete)) take a visible
-//! board plus a [`Given`] (the concealed answer and/or the total mine count) and return a
+//! The solvers ([`fragment`](super::fragment), [`pairs`](super::pairs) and
+//! [`complete`](super::complete)) take a visible board plus a [`Given`] (the concealed answer and/or the total mine count) and return a
 //! [`Deduction`]: one [`Deduced`] per cell and a trace of [`Step`]s saying which constraint forced
 //! each decision. Cells are indexed row-major from 0 in code; people see 1-based `R{row}C{col}`.
 
@@ -100,6 +100,19 @@ pub enum Reason {
     },
     /// The cell was proved safe, so its number was read from the answer (a "click").
     Revealed(u8),
+    /// Two numbers side by side (sharing an edge), reasoned jointly, force it: every way of
+    /// placing mines among their undecided neighbours that gives both numbers their counts
+    /// agrees on the cell. `first` is the upper or left one of the two.
+    Pair {
+        /// The upper or left number cell (row-major).
+        first: usize,
+        /// Its number.
+        first_number: u8,
+        /// The number cell right of or below `first`.
+        second: usize,
+        /// Its number.
+        second_number: u8,
+    },
     /// Every mine layout that fits these numbers (row-major number cells), and the total count
     /// when `with_total`, agrees on the cell. Empty `numbers` means an interior cell decided by
     /// the count alone together with the frontier.
@@ -133,6 +146,16 @@ impl Step {
         };
         match &self.reason {
             Reason::Revealed(n) => format!("{name} revealed {n} from the answer"),
+            Reason::Pair {
+                first,
+                first_number,
+                second,
+                second_number,
+            } => format!(
+                "{name} {is}: the {first_number} at {} and the {second_number} at {} together",
+                cell_name(cols, *first),
+                cell_name(cols, *second)
+            ),
             Reason::Number {
                 at,
                 number,
@@ -361,8 +384,9 @@ impl fmt::Display for Deduction {
     }
 }
 
-/// The working state shared by both solvers: the cells, the answer for reveals, the total, the
-/// trace, and a queue of number cells whose rule may fire.
+/// The working state shared by the solvers: the cells, the answer for reveals, the total, the
+/// trace, a queue of number cells whose rule may fire, and (for [`pairs`](super::pairs)) a queue
+/// of number cells whose side-by-side pairs may.
 pub(crate) struct State<'a> {
     pub(crate) rows: usize,
     pub(crate) cols: usize,
@@ -376,6 +400,12 @@ pub(crate) struct State<'a> {
     pub(crate) mines: usize,
     /// Undecided cells.
     pub(crate) undecided: usize,
+    /// Whether the pair rule is in use ([`State::run_pairs`]): decisions then queue the pairs
+    /// they may wake too.
+    pairs: bool,
+    /// Number cells whose pairs with the numbers beside them may decide something.
+    pair_queue: VecDeque<usize>,
+    pair_queued: Vec<bool>,
 }
 
 impl<'a> State<'a> {
@@ -398,6 +428,9 @@ impl<'a> State<'a> {
             total,
             trace: Vec::new(),
             queue: VecDeque::new(),
+            pairs: false,
+            pair_queue: VecDeque::new(),
+            pair_queued: Vec::new(),
         };
         for i in 0..state.cells.len() {
             state.enqueue(i);
@@ -422,11 +455,19 @@ impl<'a> State<'a> {
         cell_name(self.cols, i)
     }
 
-    /// Queues cell `i` if it is a number with undecided neighbours.
+    /// Queues cell `i` if it is a number (for the local rule, and for the pair rule when it is
+    /// in use).
     fn enqueue(&mut self, i: usize) {
-        if matches!(self.cells[i], Deduced::Safe(Some(_))) && !self.queued[i] {
+        if !matches!(self.cells[i], Deduced::Safe(Some(_))) {
+            return;
+        }
+        if !self.queued[i] {
             self.queued[i] = true;
             self.queue.push_back(i);
+        }
+        if self.pairs && !self.pair_queued[i] {
+            self.pair_queued[i] = true;
+            self.pair_queue.push_back(i);
         }
     }
 
@@ -574,6 +615,134 @@ impl<'a> State<'a> {
                 return Ok(());
             }
         }
+    }
+
+    /// The `pairs` level to a fixpoint: the fragment's rules, then the pair rule on queued
+    /// numbers until one pair decides something, then the fragment again, until no rule fires.
+    pub(crate) fn run_pairs(&mut self) -> Result<(), SolveError> {
+        if !self.pairs {
+            self.pairs = true;
+            self.pair_queued = vec![false; self.cells.len()];
+            for i in 0..self.cells.len() {
+                self.enqueue(i);
+            }
+        }
+        loop {
+            self.run_fragment()?;
+            if !self.drain_pairs()? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Runs the pair rule on the pairs of queued numbers until one of them decides something
+    /// (returns `true`, with the rest still queued) or the queue is empty (`false`).
+    fn drain_pairs(&mut self) -> Result<bool, SolveError> {
+        while let Some(i) = self.pair_queue.pop_front() {
+            self.pair_queued[i] = false;
+            let (r, c) = (i / self.cols, i % self.cols);
+            let beside = [
+                (r > 0).then(|| i - self.cols),
+                (c > 0).then(|| i - 1),
+                (c + 1 < self.cols).then_some(i + 1),
+                (r + 1 < self.rows).then_some(i + self.cols),
+            ];
+            let mut changed = false;
+            for j in beside.into_iter().flatten() {
+                changed |= self.pair(i.min(j), i.max(j))?;
+            }
+            if changed {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// The pair rule for number cells `first` and `second` side by side (`first` above or left
+    /// of `second`): every placement of mines among their undecided neighbours that gives both
+    /// numbers their counts is tried, and the cells on which all of them agree are decided.
+    ///
+    /// The undecided neighbours fall into three groups, those only `first` sees, those both
+    /// see and those only `second` sees; both counts depend only on how many mines each group
+    /// holds, so the placements are enumerated as the shared group's mine count `s`: `first`
+    /// needs `s` plus its own group's count, `second` likewise. A group is forced exactly when
+    /// every feasible `s` fills it completely (mines) or leaves it empty (safe), since any count
+    /// in between has placements that disagree on each of its cells.
+    ///
+    /// Returns whether it decided anything. A number that cannot be satisfied even alone is
+    /// left to the local rule to report; two that cannot be satisfied together are a
+    /// contradiction.
+    fn pair(&mut self, first: usize, second: usize) -> Result<bool, SolveError> {
+        let (Deduced::Safe(Some(first_number)), Deduced::Safe(Some(second_number))) =
+            (self.cells[first], self.cells[second])
+        else {
+            return Ok(false);
+        };
+        let sees = |at: usize, j: usize| {
+            let (r, c, jr, jc) = (at / self.cols, at % self.cols, j / self.cols, j % self.cols);
+            at != j && r.abs_diff(jr) <= 1 && c.abs_diff(jc) <= 1
+        };
+        // Groups: only `first` sees them, both do, only `second` does.
+        let mut groups: [Vec<usize>; 3] = Default::default();
+        let mut need = [isize::from(first_number), isize::from(second_number)];
+        for (k, (at, other)) in [(first, second), (second, first)].into_iter().enumerate() {
+            for j in self.neighbours(at) {
+                match self.cells[j] {
+                    Deduced::Mine => need[k] -= 1,
+                    Deduced::Undecided if !sees(other, j) => groups[2 * k].push(j),
+                    Deduced::Undecided if k == 0 => groups[1].push(j),
+                    _ => {}
+                }
+            }
+        }
+        if groups.iter().all(Vec::is_empty) {
+            return Ok(false);
+        }
+        let size = groups.each_ref().map(|g| g.len() as isize);
+        if need[0] < 0 || need[0] > size[0] + size[1] || need[1] < 0 || need[1] > size[1] + size[2]
+        {
+            return Ok(false);
+        }
+        // The feasible mine counts of the shared group: `need[0] - s` must fit the first group,
+        // `need[1] - s` the last.
+        let low = 0.max(need[0] - size[0]).max(need[1] - size[2]);
+        let high = size[1].min(need[0]).min(need[1]);
+        if low > high {
+            return Err(SolveError::Contradiction(format!(
+                "no placement of mines gives both the {first_number} at {} and the \
+                 {second_number} at {} their counts",
+                self.name(first),
+                self.name(second)
+            )));
+        }
+        // Per group, the least and most mines it holds over the feasible `s`.
+        let range = [
+            (need[0] - high, need[0] - low),
+            (low, high),
+            (need[1] - high, need[1] - low),
+        ];
+        let reason = Reason::Pair {
+            first,
+            first_number,
+            second,
+            second_number,
+        };
+        let mut changed = false;
+        for (g, cells) in groups.iter().enumerate() {
+            let (least, most) = range[g];
+            let mine = if least == size[g] {
+                true
+            } else if most == 0 {
+                false
+            } else {
+                continue;
+            };
+            for &j in cells {
+                self.decide(j, mine, reason.clone())?;
+                changed = true;
+            }
+        }
+        Ok(changed)
     }
 }
 

@@ -3,13 +3,15 @@
 //! A candidate is a seeded [`Layout`](super::layout::Layout) opened at the first click by flood
 //! fill (exactly what a player sees after that click). It is kept when the chosen [`Level`]
 //! decides every cell, both with reveals from the answer and the total mine count:
-//! [`Level::Fragment`] is what the compile-time `solve!` does, [`Level::Complete`] everything
-//! that can be deduced. Seeds are tried in order `seed, seed + 1, ...` (wrapping), so each
-//! board's own seed regenerates it alone.
+//! [`Level::Fragment`] is what the compile-time `solve!` does, [`Level::Pairs`] what it does with
+//! `level: pairs`, [`Level::Complete`] everything that can be deduced. With [`Spec::need`], it
+//! must also be one the level below does not finish (a board that *needs* the level). Seeds are
+//! tried in order `seed, seed + 1, ...` (wrapping), so each board's own seed regenerates it
+//! alone.
 //!
-//! Only [`Level::Fragment`] boards belong in a Rust test ([`rust_test`]): `solve!` fails on a
-//! board the compile-time rules do not finish. [`compile_time_expect`] says what `solve!` does
-//! with any board.
+//! Only [`Level::Fragment`] and [`Level::Pairs`] boards belong in a Rust test ([`rust_test`],
+//! whose `solve!` call names the level): `solve!` fails on a board its level does not finish.
+//! [`expect_at`] says what `solve!` at a level does with any board.
 //!
 //! ```
 //! use typesweeper::runtime::generator::{find_board, Level, Spec};
@@ -27,16 +29,19 @@ use super::deduction::Given;
 use super::deduction::SolveError;
 use super::game::Game;
 use super::layout::{default_click, place_mines, FirstClick, Guarantee, LayoutError};
-use super::{complete, fragment};
+use super::{complete, fragment, pairs};
 use crate::board::corpus::Expect;
 use crate::board::{Board, Cell};
 
-/// Which solver must finish the board. Both reveal the numbers of cells they prove safe from the
-/// answer, and both use the answer's mine total.
+/// Which solver must finish the board, from the weakest. All of them reveal the numbers of cells
+/// they prove safe from the answer, and all use the answer's mine total.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
     /// The compile-time rules ([`fragment`]): each number alone, reveals, the total count.
     Fragment,
+    /// The compile-time rules of `level: pairs` ([`pairs`]): the fragment's, and two numbers
+    /// side by side reasoned jointly.
+    Pairs,
     /// Everything that every fitting layout agrees on ([`complete`]).
     Complete,
 }
@@ -47,9 +52,42 @@ impl Level {
         let given = Given::answer(answer);
         let result = match self {
             Level::Fragment => fragment::solve(puzzle, given),
+            Level::Pairs => pairs::solve(puzzle, given),
             Level::Complete => complete::solve(puzzle, given),
         };
         result.is_ok_and(|d| d.is_solved())
+    }
+
+    /// The level just below: what a board that *needs* this level cannot be finished by.
+    /// `None` for [`Level::Fragment`].
+    ///
+    /// ```
+    /// use typesweeper::runtime::generator::Level;
+    /// assert_eq!(Level::Pairs.below(), Some(Level::Fragment));
+    /// assert_eq!(Level::Complete.below(), Some(Level::Pairs));
+    /// assert_eq!(Level::Fragment.below(), None);
+    /// ```
+    pub fn below(self) -> Option<Level> {
+        match self {
+            Level::Fragment => None,
+            Level::Pairs => Some(Level::Fragment),
+            Level::Complete => Some(Level::Pairs),
+        }
+    }
+
+    /// The level's name, as the command line and `solve!`'s `level:` write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Fragment => "fragment",
+            Level::Pairs => "pairs",
+            Level::Complete => "complete",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -68,10 +106,13 @@ pub struct Spec {
     pub click: Option<(usize, usize)>,
     /// The solver that must finish the board.
     pub level: Level,
+    /// Keep only boards that need the level: [`Level::below`] does not finish them (no effect
+    /// on [`Level::Fragment`], which has nothing below it).
+    pub need: bool,
 }
 
 impl Spec {
-    /// A spec clicking at the default cell.
+    /// A spec clicking at the default cell, keeping every board the level finishes.
     pub fn new(
         rows: usize,
         cols: usize,
@@ -86,7 +127,18 @@ impl Spec {
             first_click,
             click: None,
             level,
+            need: false,
         }
+    }
+
+    /// Whether a board is one to keep: the level finishes it and, with [`Spec::need`], the level
+    /// below does not.
+    pub fn accepts(&self, puzzle: &Board, answer: &Board) -> bool {
+        let needed = || match self.level.below() {
+            Some(below) if self.need => !below.solves(puzzle, answer),
+            _ => true,
+        };
+        self.level.solves(puzzle, answer) && needed()
     }
 
     /// The first click, 0-based.
@@ -167,12 +219,12 @@ pub fn board_for_seed(spec: &Spec, seed: u64) -> Result<Option<Generated>, Layou
 }
 
 /// Tries seeds `first_seed, first_seed + 1, ...` (at most `max_attempts` of them) and returns the
-/// first board the spec's level solves.
+/// first board the spec accepts ([`Spec::accepts`]).
 pub fn find_board(spec: &Spec, first_seed: u64, max_attempts: u64) -> Result<Generated, GenError> {
     for k in 0..max_attempts {
         let seed = first_seed.wrapping_add(k);
         if let Some(found) = board_for_seed(spec, seed).map_err(GenError::Layout)? {
-            if spec.level.solves(&found.puzzle, &found.answer) {
+            if spec.accepts(&found.puzzle, &found.answer) {
                 return Ok(found);
             }
         }
@@ -197,8 +249,34 @@ pub fn find_board(spec: &Spec, first_seed: u64, max_attempts: u64) -> Result<Gen
 /// assert_eq!(expect("? ?", "x 1"), Ok(Expect::Ambiguous));
 /// ```
 pub fn compile_time_expect(puzzle: &Board, answer: &Board) -> Result<Expect, SolveError> {
+    expect_at(Level::Fragment, puzzle, answer)
+}
+
+/// What a solver at `level` does with `puzzle` and its `answer`, in the corpus's words:
+/// [`Expect::Solved`] when the level decides every cell, else [`Expect::Stuck`] when
+/// [`complete`] does (one layout fits), else [`Expect::Ambiguous`]. Both with reveals from the
+/// answer and its mine total. For [`Level::Fragment`] and [`Level::Pairs`] this is what `solve!`
+/// at that level does ([`compile_time_expect`] is the default level, `fragment`). Fails when the
+/// answer does not fit the puzzle.
+///
+/// ```
+/// use typesweeper::board::corpus::Expect;
+/// use typesweeper::runtime::generator::{expect_at, Level};
+///
+/// let expect = |level, p: &str, a: &str| expect_at(level, &p.parse().unwrap(), &a.parse().unwrap());
+/// assert_eq!(expect(Level::Fragment, "? ? ?\n1 2 1", "x 2 x\n1 2 1"), Ok(Expect::Stuck));
+/// assert_eq!(expect(Level::Pairs, "? ? ?\n1 2 1", "x 2 x\n1 2 1"), Ok(Expect::Solved));
+/// assert_eq!(expect(Level::Pairs, "? ?", "x 1"), Ok(Expect::Ambiguous));
+/// ```
+pub fn expect_at(level: Level, puzzle: &Board, answer: &Board) -> Result<Expect, SolveError> {
     let given = Given::answer(answer);
-    Ok(if fragment::solve(puzzle, given)?.is_solved() {
+    let solved = match level {
+        Level::Fragment => fragment::solve(puzzle, given)?,
+        Level::Pairs => pairs::solve(puzzle, given)?,
+        Level::Complete => complete::solve(puzzle, given)?,
+    }
+    .is_solved();
+    Ok(if solved {
         Expect::Solved
     } else if complete::solve(puzzle, given)?.is_solved() {
         Expect::Stuck
@@ -208,8 +286,8 @@ pub fn compile_time_expect(puzzle: &Board, answer: &Board) -> Result<Expect, Sol
 }
 
 /// A corpus-style block: `# board <n> <R>x<C>/<M> seed <s>  expect: <word>`, `puzzle:`, rows,
-/// `answer:`, rows, and a blank line. `expect` is what `solve!` does with the board
-/// ([`compile_time_expect`]).
+/// `answer:`, rows, and a blank line. `expect` is what `solve!` does with the board at the level
+/// it is meant for ([`expect_at`]).
 pub fn text_block(n: usize, spec: &Spec, found: &Generated, expect: Expect) -> String {
     format!(
         "# board {n} {}x{}/{} seed {}  expect: {expect}\npuzzle:\n{}\nanswer:\n{}\n\n",
@@ -253,10 +331,16 @@ pub fn rust_header(boards: &[Generated]) -> String {
     format!("#![recursion_limit = \"{}\"]\n", recursion_limit(boards))
 }
 
-/// One `#[test]` that runs the compile-time `solve!` on the board and checks the answer. It
-/// passes only when the compile-time rules finish the board ([`Level::Fragment`]); otherwise
-/// the file does not compile.
+/// One `#[test]` that runs the compile-time `solve!` on the board and checks the answer, at the
+/// spec's level: `level: pairs` first in the call for [`Level::Pairs`], no `level:` (the default,
+/// `fragment`) otherwise. It passes only when that level finishes the board; otherwise the file
+/// does not compile. ([`Level::Complete`] has no `solve!` level; its boards are written like
+/// fragment ones, and only those `fragment` finishes compile.)
 pub fn rust_test(n: usize, spec: &Spec, found: &Generated) -> String {
+    let level = match spec.level {
+        Level::Pairs => Level::Pairs,
+        Level::Fragment | Level::Complete => Level::Fragment,
+    };
     let expected = found.answer.to_string().replace('\n', "\\n");
     format!(
         "\n/// {}x{}/{}, seed {}.\n#[test]\nfn board_{n}() {{\n    let solved = {};\n    assert_eq!(solved.to_string(), \"{expected}\");\n}}\n",
@@ -264,7 +348,7 @@ pub fn rust_test(n: usize, spec: &Spec, found: &Generated) -> String {
         spec.cols,
         spec.mines,
         found.seed,
-        solve_call(&found.puzzle, &found.answer, "    "),
+        solve_call_at(level, &found.puzzle, &found.answer, "    "),
     )
 }
 
@@ -281,6 +365,33 @@ pub fn rust_test(n: usize, spec: &Spec, found: &Generated) -> String {
 /// );
 /// ```
 pub fn solve_call(puzzle: &Board, answer: &Board, indent: &str) -> String {
+    solve_call_at(Level::Fragment, puzzle, answer, indent)
+}
+
+/// A `solve!` call like [`solve_call`]'s at a level: [`Level::Fragment`] writes no `level:`
+/// (it is the default, and the call is exactly [`solve_call`]'s), [`Level::Pairs`] writes
+/// `level: pairs` as the first field.
+///
+/// # Panics
+///
+/// On [`Level::Complete`], which `solve!` has no level for.
+///
+/// ```
+/// use typesweeper::board::Board;
+/// use typesweeper::runtime::generator::{solve_call_at, Level};
+/// let puzzle: Board = "? 1".parse().unwrap();
+/// let answer: Board = "x 1".parse().unwrap();
+/// assert_eq!(
+///     solve_call_at(Level::Pairs, &puzzle, &answer, ""),
+///     "typesweeper::solve! {\n    level: pairs\n    puzzle: [\n        [? 1]\n    ]\n    answer: [\n        [x 1]\n    ]\n}"
+/// );
+/// ```
+pub fn solve_call_at(level: Level, puzzle: &Board, answer: &Board, indent: &str) -> String {
+    let level = match level {
+        Level::Fragment => String::new(),
+        Level::Pairs => format!("{indent}    level: pairs\n"),
+        Level::Complete => panic!("`solve!` has no level `complete`"),
+    };
     // Row by row rather than by lines of text: a board of one empty row (corpus game 0) has no
     // text but one row, `[]`.
     let rows = |board: &Board| -> String {
@@ -294,7 +405,7 @@ pub fn solve_call(puzzle: &Board, answer: &Board, indent: &str) -> String {
             .collect()
     };
     format!(
-        "typesweeper::solve! {{\n{indent}    puzzle: [\n{}{indent}    ]\n{indent}    answer: [\n{}{indent}    ]\n{indent}}}",
+        "typesweeper::solve! {{\n{level}{indent}    puzzle: [\n{}{indent}    ]\n{indent}    answer: [\n{}{indent}    ]\n{indent}}}",
         rows(puzzle),
         rows(answer),
     )
@@ -312,6 +423,65 @@ mod tests {
         assert!(found.puzzle.check_puzzle_of(&found.answer).is_ok());
         assert!(Level::Fragment.solves(&found.puzzle, &found.answer));
         assert_eq!(found.answer.mine_count(), 10);
+    }
+
+    #[test]
+    fn boards_that_need_a_level() {
+        let mut spec = Spec::new(9, 9, 10, FirstClick::Zero, Level::Pairs);
+        spec.need = true;
+        let found = find_board(&spec, 1000, 1000).unwrap();
+        assert!(Level::Pairs.solves(&found.puzzle, &found.answer));
+        assert!(!Level::Fragment.solves(&found.puzzle, &found.answer));
+        // Without `need` the first board pairs finishes comes earlier: fragment finishes it.
+        spec.need = false;
+        let easy = find_board(&spec, 1000, 1000).unwrap();
+        assert!(easy.seed < found.seed);
+        assert!(Level::Fragment.solves(&easy.puzzle, &easy.answer));
+        // Complete boards that need it are stuck at pairs.
+        let mut spec = Spec::new(9, 9, 10, FirstClick::Zero, Level::Complete);
+        spec.need = true;
+        let hard = find_board(&spec, 1000, 1000).unwrap();
+        assert!(Level::Complete.solves(&hard.puzzle, &hard.answer));
+        assert!(!Level::Pairs.solves(&hard.puzzle, &hard.answer));
+        assert_eq!(
+            expect_at(Level::Pairs, &hard.puzzle, &hard.answer),
+            Ok(Expect::Stuck)
+        );
+        // Nothing is below fragment: `need` changes nothing.
+        let mut spec = Spec::new(9, 9, 10, FirstClick::Zero, Level::Fragment);
+        let plain = find_board(&spec, 1000, 1000).unwrap();
+        spec.need = true;
+        assert_eq!(find_board(&spec, 1000, 1000).unwrap(), plain);
+    }
+
+    #[test]
+    fn pairs_tests_name_their_level() {
+        let spec = Spec::new(2, 3, 2, FirstClick::Safe, Level::Pairs);
+        let found = Generated {
+            seed: 3,
+            puzzle: "? ? ?\n1 2 1".parse().unwrap(),
+            answer: "x 2 x\n1 2 1".parse().unwrap(),
+        };
+        let test = rust_test(1, &spec, &found);
+        assert!(
+            test.contains("    let solved = typesweeper::solve! {\n        level: pairs\n        puzzle: [\n            [? ? ?]\n"),
+            "{test}"
+        );
+        for level in [Level::Fragment, Level::Complete] {
+            let test = rust_test(1, &Spec { level, ..spec }, &found);
+            assert!(!test.contains("level:"), "{test}");
+        }
+        assert_eq!(
+            solve_call_at(Level::Fragment, &found.puzzle, &found.answer, "  "),
+            solve_call(&found.puzzle, &found.answer, "  ")
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "`solve!` has no level `complete`")]
+    fn complete_has_no_solve_call() {
+        let board: Board = "0".parse().unwrap();
+        solve_call_at(Level::Complete, &board, &board, "");
     }
 
     #[test]

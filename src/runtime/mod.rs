@@ -1,5 +1,6 @@
 //! The runtime mirror: a Minesweeper game engine and solvers that follow the same rules as the
-//! compile-time solver ([`fragment`]) or decide everything that can be decided ([`complete`]).
+//! compile-time solver ([`fragment`], and [`pairs`] for `level: pairs`) or decide everything that
+//! can be decided ([`complete`]).
 //!
 //! Everything here is plain data indexed by row-major cell id, with no global state; the game
 //! knows nothing about terminals.
@@ -12,5 +13,6 @@ pub mod game;
 pub mod generator;
 pub mod layout;
 mod ln;
+pub mod pairs;
 
 pub use deduction::{Deduced, Deduction, Given, Reason, SolveError, Step};
