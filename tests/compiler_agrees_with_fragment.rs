@@ -1,7 +1,7 @@
-//! The runtime `fragment` predicts the compiler on every corpus board the compile-time rules
-//! cannot finish: rustc prints exactly one error, `the rules cannot decide cell R3C4`, whose
-//! cell is the first cell `fragment` leaves undecided in reading order, and whose caret points at
-//! that cell's own `?` in the source.
+//! The runtime mirror predicts the compiler on every corpus board the compile-time rules cannot
+//! finish: rustc prints exactly one error, `the rules cannot decide cell R3C4`, whose cell is
+//! the first cell the mirror leaves undecided in reading order (`fragment`, or `pairs` for the
+//! cases written at `level: pairs`), and whose caret points at that cell's own `?`.
 //!
 //! This test reads the errors trybuild stored in `ui-tests/corpus/*.stderr`; `tests/ui.rs`
 //! checks that they are exactly what rustc prints today (the 16x16 and 16x30 boards in its
@@ -11,18 +11,22 @@
 
 use std::path::Path;
 use typesweeper::board::corpus::{parse_blocks, Block};
-use typesweeper::runtime::fragment;
+use typesweeper::runtime::{fragment, pairs};
 
 fn corpus_entries() -> Vec<Block> {
-    ["mineunifier_games.txt", "fragment_boards.txt"]
-        .iter()
-        .flat_map(|name| {
-            let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("tests/corpus")
-                .join(name);
-            parse_blocks(&std::fs::read_to_string(path).unwrap()).unwrap()
-        })
-        .collect()
+    [
+        "mineunifier_games.txt",
+        "fragment_boards.txt",
+        "pairs_boards.txt",
+    ]
+    .iter()
+    .flat_map(|name| {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/corpus")
+            .join(name);
+        parse_blocks(&std::fs::read_to_string(path).unwrap()).unwrap()
+    })
+    .collect()
 }
 
 /// What one error says: the cell it names, and the line and column its caret points at.
@@ -86,16 +90,13 @@ fn position_of(source: &str, cell: (usize, usize)) -> (usize, usize) {
 }
 
 #[test]
-fn the_one_error_names_fragments_first_undecided_cell_at_its_question_mark() {
+fn the_one_error_names_the_mirrors_first_undecided_cell_at_its_question_mark() {
     let entries = corpus_entries();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("ui-tests/corpus");
     let mut checked = 0;
     for file in std::fs::read_dir(&dir).unwrap() {
         let path = file.unwrap().path();
-        let fragment_level = path
-            .file_name()
-            .is_some_and(|n| !n.to_string_lossy().starts_with("pairs_"));
-        if path.extension().is_none_or(|e| e != "rs") || !fragment_level {
+        if path.extension().is_none_or(|e| e != "rs") {
             continue;
         }
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
@@ -107,11 +108,16 @@ fn the_one_error_names_fragments_first_undecided_cell_at_its_question_mark() {
             .unwrap_or_else(|| panic!("{name}: no corpus entry"));
         let stderr = std::fs::read_to_string(path.with_extension("stderr"))
             .unwrap_or_else(|e| panic!("{name}: no stored errors ({e})"));
-        let undecided =
-            fragment::undecided_cells(&entry.puzzle, entry.answer.as_ref().unwrap()).unwrap();
+        let answer = entry.answer.as_ref().unwrap();
+        let at_pairs = source.contains("level: pairs");
+        let undecided = if at_pairs {
+            pairs::undecided_cells(&entry.puzzle, answer).unwrap()
+        } else {
+            fragment::undecided_cells(&entry.puzzle, answer).unwrap()
+        };
         let first = *undecided
             .first()
-            .unwrap_or_else(|| panic!("{name}: fragment solves {}", entry.name()));
+            .unwrap_or_else(|| panic!("{name}: the mirror solves {}", entry.name()));
         let (line, column) = position_of(&source, first);
         assert_eq!(
             errors(&stderr),
@@ -120,12 +126,13 @@ fn the_one_error_names_fragments_first_undecided_cell_at_its_question_mark() {
                 line,
                 column
             }],
-            "{name}: one error, at fragment's first undecided cell"
+            "{name}: one error, at the mirror's first undecided cell"
         );
         checked += 1;
     }
-    // 2 ambiguous games of the Haskell original, 10 random boards labelled ambiguous or stuck.
-    assert_eq!(checked, 12, "compile-fail corpus cases found");
+    // 2 ambiguous games of the Haskell original, 10 random boards labelled ambiguous or stuck,
+    // and the 9 boards of the pairs corpus that `level: pairs` cannot finish.
+    assert_eq!(checked, 21, "compile-fail corpus cases found");
 }
 
 #[test]

@@ -1,13 +1,14 @@
 //! Every label in the compile-time corpus (`tests/corpus/*.txt`) says what is true of its board:
-//! `solved` when the compile-time rules (the runtime `fragment`, which predicts them) finish it;
-//! otherwise `stuck` when exactly one layout fits (so `complete`, full deduction with the same
-//! reveals, finishes it) and `ambiguous` when several do. The compile-fail cases generated from
-//! the `stuck` and `ambiguous` boards (`ui-tests/`) are what shows that the compiler is no
-//! stronger than `fragment`: the `stuck` ones could be finished by a stronger reasoner.
+//! `solved` when the compile-time rules (the runtime `fragment`, which predicts them; `pairs` for
+//! `pairs_boards.txt`, whose boards are compiled at `level: pairs`) finish it; otherwise `stuck`
+//! when exactly one layout fits (so `complete`, full deduction with the same reveals, finishes
+//! it) and `ambiguous` when several do. The compile-fail cases generated from the `stuck` and
+//! `ambiguous` boards (`ui-tests/corpus/`) are what shows that the compiler is no stronger than
+//! the mirror: the `stuck` ones could be finished by a stronger reasoner.
 
 use std::path::Path;
 use typesweeper::board::corpus::{parse_blocks, Block, Expect};
-use typesweeper::runtime::{complete, fragment, Given};
+use typesweeper::runtime::{complete, fragment, pairs, Given};
 
 fn corpus(name: &str) -> Vec<Block> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -17,14 +18,25 @@ fn corpus(name: &str) -> Vec<Block> {
     parse_blocks(&text).unwrap()
 }
 
-/// What the board's label should be, worked out by the runtime solvers.
-fn truth(block: &Block) -> Expect {
+/// The compile-time level a corpus file's boards are compiled at.
+#[derive(Clone, Copy)]
+enum Level {
+    Fragment,
+    Pairs,
+}
+
+/// What the board's label should be at `level`, worked out by the runtime solvers.
+fn truth(block: &Block, level: Level) -> Expect {
     let answer = block
         .answer
         .as_ref()
         .expect("every corpus block has an answer");
     let given = Given::answer(answer);
-    if fragment::solve(&block.puzzle, given).unwrap().is_solved() {
+    let finished = match level {
+        Level::Fragment => fragment::solve(&block.puzzle, given),
+        Level::Pairs => pairs::solve(&block.puzzle, given),
+    };
+    if finished.unwrap().is_solved() {
         Expect::Solved
     } else if complete::solve(&block.puzzle, given).unwrap().is_solved() {
         Expect::Stuck
@@ -33,13 +45,13 @@ fn truth(block: &Block) -> Expect {
     }
 }
 
-fn check(name: &str) -> Vec<Expect> {
+fn check(name: &str, level: Level) -> Vec<Expect> {
     let blocks = corpus(name);
     assert!(!blocks.is_empty(), "{name} has no boards");
     for b in &blocks {
         assert_eq!(
             b.expect,
-            Some(truth(b)),
+            Some(truth(b, level)),
             "{name}: {} is mislabelled",
             b.name()
         );
@@ -49,7 +61,7 @@ fn check(name: &str) -> Vec<Expect> {
 
 #[test]
 fn the_haskell_games_are_labelled_truthfully() {
-    let labels = check("mineunifier_games.txt");
+    let labels = check("mineunifier_games.txt", Level::Fragment);
     assert_eq!(labels.len(), 19);
     assert_eq!(
         labels.iter().filter(|&&e| e == Expect::Ambiguous).count(),
@@ -59,9 +71,17 @@ fn the_haskell_games_are_labelled_truthfully() {
 
 #[test]
 fn the_random_boards_are_labelled_truthfully() {
-    let labels = check("fragment_boards.txt");
+    let labels = check("fragment_boards.txt", Level::Fragment);
     // Both kinds of failure are present: boards with one solution that the rules cannot reach,
     // and boards with several.
+    assert!(labels.contains(&Expect::Stuck));
+    assert!(labels.contains(&Expect::Ambiguous));
+}
+
+#[test]
+fn the_pairs_boards_are_labelled_truthfully_at_level_pairs() {
+    let labels = check("pairs_boards.txt", Level::Pairs);
+    assert!(labels.contains(&Expect::Solved));
     assert!(labels.contains(&Expect::Stuck));
     assert!(labels.contains(&Expect::Ambiguous));
 }

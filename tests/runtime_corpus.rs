@@ -38,9 +38,16 @@ fn corpus_has_the_expected_blocks() {
     let pairs = blocks(PAIRS_FILE);
     assert!(pairs.iter().all(|b| b.answer.is_some()));
     let count = |e: Expect| pairs.iter().filter(|b| b.expect == Some(e)).count();
+    // The shared file says `stuck` for all 9 failing boards; 7 of them have several layouts and
+    // are `ambiguous` here (tests/corpus_labels.rs).
     assert_eq!(
-        (count(Expect::Solved), count(Expect::Stuck), pairs.len()),
-        (27, 9, 36)
+        (
+            count(Expect::Solved),
+            count(Expect::Stuck),
+            count(Expect::Ambiguous),
+            pairs.len()
+        ),
+        (27, 2, 7, 36)
     );
 }
 

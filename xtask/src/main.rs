@@ -14,6 +14,7 @@ mod bench_compile;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use typesweeper::runtime::generator::Level;
 use typesweeper_board::corpus::{parse_blocks, Block, Expect};
 use typesweeper_board::Board;
 
@@ -193,17 +194,14 @@ fn answer(e: &Block) -> &Board {
     e.answer.as_ref().expect("checked when read")
 }
 
-/// The `solve!` call for a corpus board, with `level: LEVEL` first when one is given.
+/// The `solve!` call for a corpus board, with `level: pairs` first when `level` says so.
 fn solve_call(e: &Block, indent: &str, level: Option<&str>) -> String {
-    let call = typesweeper::runtime::generator::solve_call(&e.puzzle, answer(e), indent);
-    match level {
-        Some(level) => call.replacen(
-            "solve! {\n",
-            &format!("solve! {{\n{indent}    level: {level}\n"),
-            1,
-        ),
-        None => call,
-    }
+    let level = match level {
+        Some("pairs") => Level::Pairs,
+        None => Level::Fragment,
+        Some(other) => panic!("no level {other}"),
+    };
+    typesweeper::runtime::generator::solve_call_at(level, &e.puzzle, answer(e), indent)
 }
 
 fn test_file<'a>(doc: &str, entries: impl Iterator<Item = &'a Block>) -> String {
