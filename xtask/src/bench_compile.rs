@@ -13,15 +13,19 @@
 //! steadier on a busy machine), the whole `cargo build`'s wall time, and rustc's peak memory are
 //! printed. A baseline crate with a 1x1 board gives rustc's fixed cost, subtracted in the
 //! `solve` column.
+//!
+//! `--level pairs` measures `solve!`'s `level: pairs` on boards that need it: the lucky guesses
+//! go on until the runtime `pairs` finishes the board, and the first seed (from the same start)
+//! whose board `fragment` cannot finish is kept; the table says which seed.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 use typesweeper::board::{Board, Cell};
 use typesweeper::runtime::game::Game;
-use typesweeper::runtime::generator::{board_for_seed, solve_call, Level, Spec};
+use typesweeper::runtime::generator::{board_for_seed, solve_call_at, Level, Spec};
 use typesweeper::runtime::layout::FirstClick;
-use typesweeper::runtime::{fragment, Given};
+use typesweeper::runtime::{fragment, pairs, Given};
 
 /// A benchmark size: label, rows, cols, mines.
 pub struct Size {
@@ -81,8 +85,8 @@ pub fn labels() -> String {
         .join(", ")
 }
 
-/// A puzzle the compile-time fragment finishes: the first click, then lucky guesses.
-pub fn lucky_puzzle(size: &Size, seed: u64) -> (Board, Board, usize) {
+/// A puzzle `level` (fragment or pairs) finishes: the first click, then lucky guesses.
+pub fn lucky_puzzle(size: &Size, seed: u64, level: Level) -> (Board, Board, usize) {
     let spec = Spec::new(
         size.rows,
         size.cols,
@@ -109,7 +113,11 @@ pub fn lucky_puzzle(size: &Size, seed: u64) -> (Board, Board, usize) {
     let mut guesses = 0;
     loop {
         let puzzle = game.visible();
-        let solved = fragment::solve(&puzzle, Given::answer(&answer)).expect("consistent");
+        let solved = match level {
+            Level::Pairs => pairs::solve(&puzzle, Given::answer(&answer)),
+            _ => fragment::solve(&puzzle, Given::answer(&answer)),
+        }
+        .expect("consistent");
         let Some(&(r, c)) = solved
             .undecided()
             .iter()
@@ -126,12 +134,33 @@ pub fn lucky_puzzle(size: &Size, seed: u64) -> (Board, Board, usize) {
     }
 }
 
+/// The first board from `seed` on that `level` finishes after lucky guesses and, at `pairs`,
+/// that `fragment` cannot finish: with the seed it came from.
+fn board_needing(size: &Size, seed: u64, level: Level) -> (Board, Board, usize, u64) {
+    (seed..)
+        .map(|s| (lucky_puzzle(size, s, level), s))
+        .find(|((puzzle, answer, _), _)| {
+            level != Level::Pairs
+                || !fragment::solve(puzzle, Given::answer(answer))
+                    .expect("consistent")
+                    .is_solved()
+        })
+        .map(|((puzzle, answer, guesses), s)| (puzzle, answer, guesses, s))
+        .expect("some seed gives such a board")
+}
+
 fn write_crate(dir: &Path, repo: &Path, puzzle: &Board, answer: &Board, limit: usize) {
-    write_crate_of(dir, repo, &[(puzzle.clone(), answer.clone())], limit);
+    write_crate_of(
+        dir,
+        repo,
+        &[(puzzle.clone(), answer.clone())],
+        limit,
+        Level::Fragment,
+    );
 }
 
 /// A scratch crate whose `main` prints every board `solve!` derived, one after another.
-fn write_crate_of(dir: &Path, repo: &Path, boards: &[(Board, Board)], limit: usize) {
+fn write_crate_of(dir: &Path, repo: &Path, boards: &[(Board, Board)], limit: usize, level: Level) {
     std::fs::create_dir_all(dir.join("src")).unwrap();
     let name = dir
         .file_name()
@@ -155,7 +184,7 @@ fn write_crate_of(dir: &Path, repo: &Path, boards: &[(Board, Board)], limit: usi
         .map(|(puzzle, answer)| {
             format!(
                 "    let solved = {};\n    println!(\"{{solved}}\\n\");\n",
-                solve_call(puzzle, answer, "    ")
+                solve_call_at(level, puzzle, answer, "    ")
             )
         })
         .collect();
@@ -255,8 +284,8 @@ fn median(mut xs: Vec<f64>) -> f64 {
     xs[xs.len() / 2]
 }
 
-/// Runs the benchmark and prints the table.
-pub fn run(repo: &Path, runs: usize, labels: &[String]) {
+/// Runs the benchmark at `level` and prints the table.
+pub fn run(repo: &Path, runs: usize, labels: &[String], level: Level) {
     let base = repo.join("target/compile-bench");
     write_rustc_wrapper(&base);
     let wanted = |label: &str| labels.is_empty() || labels.iter().any(|l| l == label);
@@ -275,17 +304,29 @@ pub fn run(repo: &Path, runs: usize, labels: &[String]) {
         "fixed cost (1x1 board): rustc {baseline:.2} s of CPU, cargo build {baseline_cargo:.2} s wall, medians of {runs}"
     );
     println!();
-    println!("| board | cells | unknown | mines hidden | guesses | rustc, wall | rustc, CPU | solve, CPU (rustc - fixed) | cargo build, wall | peak memory |");
-    println!("|---|---|---|---|---|---|---|---|---|---|");
+    let at = if level == Level::Pairs {
+        "level: pairs, on boards that need it (fragment cannot finish them)"
+    } else {
+        "level: fragment"
+    };
+    println!("{at}");
+    println!();
+    println!("| board | seed | cells | unknown | mines hidden | guesses | rustc, wall | rustc, CPU | solve, CPU (rustc - fixed) | cargo build, wall | peak memory |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
     let mut cases: Vec<Case> = Vec::new();
-    if wanted(GAMES) {
-        cases.push((GAMES.into(), corpus_games(repo), 0));
+    if wanted(GAMES) && level != Level::Pairs {
+        cases.push((GAMES.into(), corpus_games(repo), 0, None));
     }
     for size in SIZES.iter().filter(|s| wanted(s.label)) {
-        let (puzzle, answer, guesses) = lucky_puzzle(size, SEED);
-        cases.push((size.label.into(), vec![(puzzle, answer)], guesses));
+        let (puzzle, answer, guesses, seed) = board_needing(size, SEED, level);
+        cases.push((
+            size.label.into(),
+            vec![(puzzle, answer)],
+            guesses,
+            Some(seed),
+        ));
     }
-    for (label, boards, guesses) in cases {
+    for (label, boards, guesses, seed) in cases {
         let cells: usize = boards.iter().map(|(p, _)| p.cells().len()).sum();
         let unknown: usize = boards
             .iter()
@@ -299,8 +340,15 @@ pub fn run(repo: &Path, runs: usize, labels: &[String]) {
                     .count()
             })
             .sum();
-        let dir = base.join(label.replace('/', "_"));
-        write_crate_of(&dir, repo, &boards, (2 * hidden_mines + 256).max(512));
+        let suffix = if level == Level::Pairs { "_pairs" } else { "" };
+        let dir = base.join(label.replace('/', "_") + suffix);
+        write_crate_of(
+            &dir,
+            repo,
+            &boards,
+            (2 * hidden_mines + 256).max(512),
+            level,
+        );
         let out = cargo(&dir, &base, &["run", "-q"])
             .output()
             .expect("run the scratch crate");
@@ -323,8 +371,9 @@ pub fn run(repo: &Path, runs: usize, labels: &[String]) {
         let cpu = timed.then(|| median(rustc.iter().map(|r| r.1).collect()));
         let peak = rustc.iter().map(|r| r.2).max();
         let show = |x: Option<f64>| x.map_or("n/a".into(), |x| format!("{x:.2} s"));
+        let seed = seed.map_or("-".into(), |s| s.to_string());
         println!(
-            "| {label} | {cells} | {unknown} | {hidden_mines} | {guesses} | {} | {} | {} | {cargo_wall:.2} s | {} |",
+            "| {label} | {seed} | {cells} | {unknown} | {hidden_mines} | {guesses} | {} | {} | {} | {cargo_wall:.2} s | {} |",
             show(wall),
             show(cpu),
             show(cpu.map(|c| (c - baseline).max(0.0))),
@@ -333,8 +382,8 @@ pub fn run(repo: &Path, runs: usize, labels: &[String]) {
     }
 }
 
-/// A benchmark case: label, boards (puzzle, answer), lucky guesses made.
-type Case = (String, Vec<(Board, Board)>, usize);
+/// A benchmark case: label, boards (puzzle, answer), lucky guesses made, the seed dealt.
+type Case = (String, Vec<(Board, Board)>, usize, Option<u64>);
 
 /// The label of the case that compiles the 17 solvable corpus games together.
 pub const GAMES: &str = "games";

@@ -7,7 +7,7 @@
 //! trybuild: `TRYBUILD=overwrite cargo test --test ui -- --include-ignored`). `cargo run -p xtask -- corpus-tests --check` fails
 //! when a generated file is out of date; the unit test below runs that check.
 //!
-//! `cargo run --release -p xtask -- bench-compile [--runs N] [SIZE ...]` is the compile-time
+//! `cargo run --release -p xtask -- bench-compile [--runs N] [--level fragment|pairs] [SIZE ...]` is the compile-time
 //! benchmark (see `bench_compile.rs`).
 
 mod bench_compile;
@@ -52,10 +52,19 @@ fn main() -> ExitCode {
         }
         ["bench-compile", ref rest @ ..] => {
             let mut runs = 5;
+            let mut level = Level::Fragment;
             let mut sizes = Vec::new();
             let mut it = rest.iter();
             while let Some(arg) = it.next() {
                 match *arg {
+                    "--level" => match it.next().copied() {
+                        Some("fragment") => level = Level::Fragment,
+                        Some("pairs") => level = Level::Pairs,
+                        _ => {
+                            eprintln!("--level needs `fragment` or `pairs`");
+                            return ExitCode::from(2);
+                        }
+                    },
                     "--runs" => match it.next().and_then(|n| n.parse().ok()) {
                         Some(n) if n > 0 => runs = n,
                         _ => {
@@ -75,12 +84,12 @@ fn main() -> ExitCode {
                     }
                 }
             }
-            bench_compile::run(&bench_compile::repo_root(), runs, &sizes);
+            bench_compile::run(&bench_compile::repo_root(), runs, &sizes, level);
             ExitCode::SUCCESS
         }
         _ => {
             eprintln!("usage: cargo run -p xtask -- corpus-tests [--check]");
-            eprintln!("       cargo run --release -p xtask -- bench-compile [--runs N] [SIZE ...]");
+            eprintln!("       cargo run --release -p xtask -- bench-compile [--runs N] [--level fragment|pairs] [SIZE ...]");
             ExitCode::from(2)
         }
     }
