@@ -597,24 +597,32 @@ fn cargo_test_scratch_crate(files: &[(&str, &str)]) -> (bool, String) {
 }
 
 /// The claim behind `--format rust`: the file it writes compiles, and its tests pass. Boards of
-/// two sizes, and the 80x80 board whose hidden mines need a recursion limit above 512.
+/// two sizes, the 80x80 board whose hidden mines need a recursion limit above 512, and boards
+/// that need `level: pairs` (`--need pairs`), written at that level.
 #[test]
 #[ignore = "builds a scratch crate with cargo: about a minute the first time, then seconds; \
             run with `cargo test --test cli -- --ignored`"]
 fn gen_rust_files_compile_and_their_tests_pass() {
-    let gen = |size: [&str; 3], seed: &str, count: &str| {
+    let gen_with = |size: [&str; 3], seed: &str, count: &str, extra: &[&str]| {
         let [rows, cols, mines] = size;
-        let (code, out, err) = run(&[
+        let mut args = vec![
             "gen", "--rows", rows, "--cols", cols, "--mines", mines, "--seed", seed, "--count",
             count, "--format", "rust",
-        ]);
+        ];
+        args.extend_from_slice(extra);
+        let (code, out, err) = run(&args);
         assert_eq!(code, 0, "{err}");
         out
     };
+    let gen = |size: [&str; 3], seed: &str, count: &str| gen_with(size, seed, count, &[]);
     let files = [
         ("beginner.rs", gen(["9", "9", "10"], "4", "3")),
         ("small.rs", gen(["5", "5", "3"], "1", "2")),
         ("big.rs", gen(["80", "80", "520"], "1", "1")),
+        (
+            "pairs.rs",
+            gen_with(["9", "9", "10"], "1", "2", &["--need", "pairs"]),
+        ),
     ];
     let files: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
     let (ok, output) = cargo_test_scratch_crate(&files);
@@ -624,7 +632,7 @@ fn gen_rust_files_compile_and_their_tests_pass() {
         .filter_map(|l| l.strip_prefix("test result: ok. "))
         .map(|l| l.split(' ').next().unwrap().parse::<usize>().unwrap())
         .sum();
-    assert_eq!(passed, 6, "{output}");
+    assert_eq!(passed, 8, "{output}");
 }
 
 #[test]
