@@ -42,12 +42,13 @@ struct Undecided {
 /// error[E0277]: the rules cannot decide cell R1C1
 ///  --> ui-tests/corpus/game_6.rs:9:14
 /// ```
-/// and fails on any other error.
+/// and fails on any other error (cargo's closing `error: could not compile` aside).
 fn errors(stderr: &str) -> Vec<Undecided> {
     let lines: Vec<&str> = stderr.lines().collect();
     let mut found = Vec::new();
     for (k, line) in lines.iter().enumerate() {
-        if !line.starts_with("error") {
+        // cargo's own closing line is not rustc's error.
+        if !line.starts_with("error") || line.starts_with("error: could not compile") {
             continue;
         }
         let name = line
@@ -149,4 +150,100 @@ fn errors_and_positions_are_read_as_written() {
     let source = "fn main() {\n    let s = solve! {\n        puzzle: [\n            [1 ? ?]\n            [? 2 ?]\n";
     assert_eq!(position_of(source, (2, 1)), (5, 14));
     assert_eq!(position_of(source, (1, 3)), (4, 18));
+}
+
+/// Generated boards of every size the corpus has, at both levels: a board the mirror finishes at
+/// a level compiles at that level and renders its answer; a board it does not finish fails with
+/// one error at the mirror's first undecided cell. For each size, a board that needs `pairs`
+/// (`fragment` cannot finish it: compiled at both levels) and one that `pairs` cannot finish
+/// (compiled at `level: pairs`). Each board is an example of one scratch crate under
+/// `target/agree-generated/`.
+#[test]
+#[ignore = "compiles nine generated boards in a scratch crate (about a minute cold); CI runs it with `cargo test --test compiler_agrees_with_fragment -- --ignored`"]
+fn generated_boards_of_every_size_compile_exactly_when_the_mirror_finishes_them() {
+    use std::process::Command;
+    use typesweeper::runtime::generator::{find_board, solve_call_at, Level, Spec};
+    use typesweeper::runtime::layout::FirstClick;
+
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = repo.join("target/agree-generated");
+    std::fs::create_dir_all(dir.join("examples")).unwrap();
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    std::fs::write(dir.join("src/lib.rs"), "").unwrap();
+    std::fs::write(
+        dir.join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"agree\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
+             [dependencies]\ntypesweeper = {{ path = {:?}, default-features = false }}\n\n\
+             [profile.dev.package.typesweeper-macros]\nopt-level = 3\n\n[workspace]\n",
+            repo.display().to_string()
+        ),
+    )
+    .unwrap();
+    let cargo = |args: &[&str]| {
+        let out = Command::new(env!("CARGO"))
+            .args(args)
+            .current_dir(&dir)
+            .env("CARGO_TARGET_DIR", dir.join("target"))
+            .env_remove("RUSTFLAGS")
+            .output()
+            .expect("cargo runs");
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let mut checked = 0;
+    for (rows, cols, mines) in [(9, 9, 10), (16, 16, 40), (16, 30, 99)] {
+        let board = |level: Level| {
+            let mut spec = Spec::new(rows, cols, mines, FirstClick::Zero, level);
+            spec.need = true;
+            find_board(&spec, 1, 100_000).expect("such a board exists")
+        };
+        let needs_pairs = board(Level::Pairs);
+        let beyond_pairs = board(Level::Complete);
+        for (board, level) in [
+            (&needs_pairs, Level::Fragment),
+            (&needs_pairs, Level::Pairs),
+            (&beyond_pairs, Level::Pairs),
+        ] {
+            let name = format!("b{rows}x{cols}_{}_{level:?}", board.seed).to_lowercase();
+            let call = solve_call_at(level, &board.puzzle, &board.answer, "    ");
+            let source = format!(
+                "#![recursion_limit = \"512\"]\n\nfn main() {{\n    let solved = {call};\n    println!(\"{{solved}}\");\n}}\n"
+            );
+            std::fs::write(dir.join(format!("examples/{name}.rs")), &source).unwrap();
+            let undecided = match level {
+                Level::Pairs => pairs::undecided_cells(&board.puzzle, &board.answer),
+                _ => fragment::undecided_cells(&board.puzzle, &board.answer),
+            }
+            .unwrap();
+            let (ok, stdout, stderr) = cargo(&["run", "-q", "--example", &name]);
+            match undecided.first() {
+                None => {
+                    assert!(ok, "{name}: the mirror finishes it but it fails:\n{stderr}");
+                    assert_eq!(stdout.trim_end(), board.answer.to_string(), "{name}");
+                }
+                Some(&first) => {
+                    assert!(
+                        !ok,
+                        "{name}: the mirror leaves {first:?} undecided, yet it compiles"
+                    );
+                    let (line, column) = position_of(&source, first);
+                    assert_eq!(
+                        errors(&stderr),
+                        vec![Undecided {
+                            cell: first,
+                            line,
+                            column
+                        }],
+                        "{name}:\n{stderr}"
+                    );
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 9);
 }
