@@ -160,12 +160,20 @@ pub fn board(group: &proc_macro2::Group) -> Result<SpannedBoard, Error> {
     for tt in group.stream() {
         match tt {
             TokenTree::Group(row) if row.delimiter() == Delimiter::Bracket => {
+                let tokens: Vec<TokenTree> =
+                    row.stream().into_iter().filter(|t| !is_comma(t)).collect();
+                if let Some((span, word)) = joined(&row, &tokens) {
+                    return Err(Error::new(
+                        span,
+                        format!(
+                            "`{word}` is {} cells written together: separate cells with spaces",
+                            word.chars().count()
+                        ),
+                    ));
+                }
                 let mut cells = Vec::new();
-                for tt in row.stream() {
-                    if is_comma(&tt) {
-                        continue;
-                    }
-                    cells.push(cell(&tt)?);
+                for tt in &tokens {
+                    cells.push(cell(tt)?);
                     spans.push(tt.span());
                 }
                 if cells.len() > MAX_SOLVED_COLS {
@@ -215,6 +223,37 @@ pub fn board(group: &proc_macro2::Group) -> Result<SpannedBoard, Error> {
         span: group.span(),
         label: group.span(),
     })
+}
+
+/// The first word of `row`'s source that holds more than one of its `tokens` (`??`, `x?`, `1?`:
+/// Rust reads each as two tokens, which would silently be two cells), with the span of its first
+/// token. `None` when the source is not available (a board written by another macro) or does not
+/// line up with the tokens (a comment inside the row): nothing is judged then.
+fn joined(row: &proc_macro2::Group, tokens: &[TokenTree]) -> Option<(Span, String)> {
+    let text = row.span().source_text()?;
+    let inner = text.strip_prefix('[')?.strip_suffix(']')?;
+    if inner.contains("//") || inner.contains("/*") {
+        return None;
+    }
+    let mut next = 0;
+    for word in inner
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+    {
+        let start = next;
+        let mut written = String::new();
+        while written.len() < word.len() && next < tokens.len() {
+            written += &tokens[next].to_string();
+            next += 1;
+        }
+        if written != word {
+            return None;
+        }
+        if next - start > 1 {
+            return Some((tokens[start].span(), word.to_string()));
+        }
+    }
+    None
 }
 
 /// `1 cell`, `2 cells`.
