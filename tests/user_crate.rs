@@ -46,13 +46,13 @@ fn marked_blocks(readme: &str) -> Vec<(String, String)> {
     blocks
 }
 
-/// A dependency line for `typesweeper` in the scratch crate's manifest.
-fn manifest(dependency: &str) -> String {
+/// The scratch crate's manifest, with a dependency line for `typesweeper`.
+fn manifest(dependency: &str, edition: &str) -> String {
     format!(
         r#"[package]
 name = "puzzles"
 version = "0.1.0"
-edition = "2021"
+edition = "{edition}"
 publish = false
 
 [dependencies]
@@ -89,10 +89,10 @@ fn run(dir: &Path, target: &Path, args: &[&str], overwrite: bool) -> (bool, Stri
 }
 
 /// Writes the scratch crate for `dependency` into `dir` (removing what was there).
-fn write_crate(dir: &Path, dependency: &str, files: &[(String, String)]) {
+fn write_crate(dir: &Path, dependency: &str, edition: &str, files: &[(String, String)]) {
     let _ = std::fs::remove_dir_all(dir);
     std::fs::create_dir_all(dir).unwrap();
-    std::fs::write(dir.join("Cargo.toml"), manifest(dependency)).unwrap();
+    std::fs::write(dir.join("Cargo.toml"), manifest(dependency, edition)).unwrap();
     for (path, text) in files {
         let path = dir.join(path);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -152,7 +152,7 @@ fn the_readme_guide_works_through_git_and_path_dependencies() {
         repo().display(),
         head.trim()
     );
-    write_crate(&git_dir, &git, &files);
+    write_crate(&git_dir, &git, "2021", &files);
     let (ok, out) = run(&git_dir, &target, &["test", "--test", "ui"], true);
     assert!(ok, "recording the snapshots through git failed:\n{out}");
     let (ok, out) = run(&git_dir, &target, &["test"], false);
@@ -166,11 +166,8 @@ fn the_readme_guide_works_through_git_and_path_dependencies() {
 
     // Through a path: the snapshots recorded through git must pass as they are.
     let path_dir = root.join("via-path");
-    write_crate(
-        &path_dir,
-        &format!("path = \"{}\"", repo().display()),
-        &files,
-    );
+    let path = format!("path = \"{}\"", repo().display());
+    write_crate(&path_dir, &path, "2021", &files);
     for (name, text) in &recorded {
         std::fs::write(path_dir.join("tests/ui").join(name), text).unwrap();
     }
@@ -183,6 +180,22 @@ fn the_readme_guide_works_through_git_and_path_dependencies() {
     let (ok, out) = run(&path_dir, &target, &["test", "--test", "ui"], true);
     assert!(ok, "recording through the path failed:\n{out}");
     assert_eq!(snapshots(&path_dir), recorded);
+
+    // In edition 2024 the gates fall back to `!` instead of `()`: the same one error, whose
+    // help line says `!`.
+    let edition_dir = root.join("edition-2024");
+    write_crate(&edition_dir, &path, "2024", &files);
+    let (ok, out) = run(&edition_dir, &target, &["test", "--test", "ui"], true);
+    assert!(ok, "recording in edition 2024 failed:\n{out}");
+    let in_2024 = snapshots(&edition_dir);
+    assert_eq!(in_2024.len(), recorded.len());
+    for ((name, text), (_, text_2021)) in in_2024.iter().zip(&recorded) {
+        assert_eq!(
+            text.replace(", !>` is not implemented", ", ()>` is not implemented"),
+            *text_2021,
+            "{name} in edition 2024:\n{text}"
+        );
+    }
 
     for (name, text) in &recorded {
         let lines = text.lines().count();
