@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod gen;
+mod output;
 mod play;
 mod solve;
 
@@ -91,6 +92,6 @@ impl From<FirstClickArg> for typesweeper::runtime::layout::FirstClick {
 
 /// Prints `message` as an error and returns exit code 2.
 fn bad_input(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("error: {message}");
+    output::error(message);
     ExitCode::from(2)
 }

@@ -188,12 +188,16 @@ pub fn run(args: Args) -> ExitCode {
         Ok(d) => d,
         Err(e) => return bad_input(format_args!("{}: {e}", args.file.display())),
     };
-    println!("{deduction}");
+    let mut text = format!("{deduction}\n");
     if args.explain {
-        println!();
+        text.push('\n');
         for line in deduction.explain() {
-            println!("{line}");
+            text.push_str(&line);
+            text.push('\n');
         }
+    }
+    if let Err(code) = super::output::print(&text) {
+        return code;
     }
     if deduction.is_solved() {
         ExitCode::SUCCESS

@@ -1,0 +1,218 @@
+//! The `typesweeper` binary against hostile surroundings and input: standard output that is
+//! closed or full, absurd `bench` sizes, and the messages and exit statuses of bad input.
+
+use std::io::Write;
+use std::process::{Child, Command, Output, Stdio};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_typesweeper"))
+}
+
+/// Status code and standard error of a finished run.
+fn status_and_stderr(out: &Output) -> (i32, String) {
+    (
+        out.status.code().expect("exited normally, not by a signal"),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Asserts that a run ended with status 1 and no panic.
+fn assert_quiet_failure(what: &str, out: &Output) -> String {
+    let (code, err) = status_and_stderr(out);
+    assert!(!err.contains("panicked"), "{what}: a panic:\n{err}");
+    assert_eq!(code, 1, "{what}: {err}");
+    err
+}
+
+/// Runs `args` with standard output on `/dev/full`, where every write fails (no space left).
+#[cfg(target_os = "linux")]
+fn with_full_stdout(args: &[&str], stdin: &str) -> Output {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full exists on Linux");
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Starts `args` with standard output a pipe whose reading end is closed at once, as when the
+/// command is piped into `head -c1` and `head` has finished. `stdin` is written after the pipe
+/// is closed, so a command that reads its input first cannot write before.
+fn with_closed_stdout(args: &[&str], stdin: &str) -> Output {
+    let mut child: Child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    // The command may already have failed and closed its standard input: ignore that.
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+const WALL: &str = "? ? ? ?\n1 2 2 1\n";
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_full_stdout_ends_each_command_with_status_1_and_says_why() {
+    let runs: [(&str, &[&str]); 4] = [
+        ("solve", &["solve", "-"]),
+        ("solve --explain", &["solve", "--explain", "-"]),
+        (
+            "gen",
+            &[
+                "gen", "--rows", "5", "--cols", "5", "--mines", "3", "--seed", "1",
+            ],
+        ),
+        ("bench", &["bench", "--level", "beginner", "--games", "5"]),
+    ];
+    for (what, args) in runs {
+        let out = with_full_stdout(args, WALL);
+        let err = assert_quiet_failure(what, &out);
+        assert_eq!(
+            err, "error: cannot write to standard output: No space left on device (os error 28)\n",
+            "{what}"
+        );
+    }
+    // gen --format rust writes its file at the end, in one piece.
+    let out = with_full_stdout(
+        &[
+            "gen", "--rows", "5", "--cols", "5", "--mines", "3", "--seed", "1", "--format", "rust",
+        ],
+        "",
+    );
+    assert_quiet_failure("gen --format rust", &out);
+}
+
+#[test]
+fn a_closed_stdout_ends_each_command_quietly_with_status_1() {
+    let out = with_closed_stdout(&["solve", "--explain", "-"], WALL);
+    let err = assert_quiet_failure("solve", &out);
+    assert_eq!(err, "", "a reader that stopped reading needs no message");
+    // More than a pipe holds (64 KiB), so some write fails whenever the reader closed.
+    let out = with_closed_stdout(
+        &[
+            "gen", "--rows", "30", "--cols", "30", "--mines", "20", "--count", "30", "--seed", "0",
+            "--level", "complete",
+        ],
+        "",
+    );
+    assert_eq!(assert_quiet_failure("gen", &out), "");
+    // bench writes only after its games, long after the pipe was closed.
+    let out = with_closed_stdout(&["bench", "--level", "beginner", "--games", "20"], "");
+    assert_eq!(assert_quiet_failure("bench", &out), "");
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_full_stderr_does_not_panic_either() {
+    let full = std::fs::File::options()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = bin()
+        .args(["solve", "/nonexistent/board.txt"])
+        .stderr(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "bad input, said or not");
+}
+
+/// The peak resident memory of a running process, in KiB, from `/proc`.
+#[cfg(target_os = "linux")]
+fn peak_rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .expect("VmHWM in /proc/PID/status");
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn bench_keeps_nothing_per_game() {
+    // The most games `--games` takes: bench starts playing at once, in a few megabytes, rather
+    // than reserving room for every game's result first.
+    let mut child = bin()
+        .args([
+            "bench",
+            "--level",
+            "beginner",
+            "--games",
+            "18446744073709551615",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let running = child.try_wait().unwrap().is_none();
+    let peak = running.then(|| peak_rss_kib(child.id()));
+    let _ = child.kill();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        running,
+        "bench stopped: {:?}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let peak = peak.unwrap();
+    assert!(peak < 100 * 1024, "{peak} KiB after 1.5 s of games");
+}
+
+#[test]
+fn bench_threads_are_at_most_one_per_cpu() {
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let too_many = (cpus + 1).to_string();
+    let out = bin()
+        .args(["bench", "--games", "1", "--threads", &too_many])
+        .output()
+        .unwrap();
+    let (code, err) = status_and_stderr(&out);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.starts_with(&format!(
+            "error: --threads {too_many} is more than the {cpus} CPU"
+        )),
+        "{err}"
+    );
+    for threads in ["0", "18446744073709551615"] {
+        let out = bin()
+            .args(["bench", "--games", "1", "--threads", threads])
+            .output()
+            .unwrap();
+        let (code, err) = status_and_stderr(&out);
+        assert_eq!(code, 2, "--threads {threads}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    let out = bin()
+        .args([
+            "bench",
+            "--level",
+            "beginner",
+            "--games",
+            "3",
+            "--threads",
+            &cpus.to_string(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(report.contains("games            3\n"), "{report}");
+}
