@@ -29,7 +29,7 @@
 //! assert_eq!(e.message, "unknown cell `z` (expected `?`, `x` or a number 0-8)");
 //! ```
 
-use crate::{Board, Cell, ParseError};
+use crate::{lines, Board, Cell, ParseError, Quoted};
 
 /// A word of the input and where it starts (1-based line and column).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,10 +97,16 @@ fn tokenise(text: &str) -> Result<Vec<Token>, ParseError> {
     let chars: Vec<char> = text.chars().collect();
     let mut tokens = Vec::new();
     let (mut i, mut line, mut column) = (0, 1, 1);
+    // A line ends at `\n`, or at a `\r` that no `\n` follows (`\r\n` ends at its `\n`).
+    let ends_line = |i: usize| match chars.get(i) {
+        Some('\n') => true,
+        Some('\r') => chars.get(i + 1) != Some(&'\n'),
+        _ => false,
+    };
     // Moves past `n` characters, keeping the line and column.
     let advance = |i: &mut usize, line: &mut usize, column: &mut usize, n: usize| {
         for _ in 0..n {
-            if chars.get(*i) == Some(&'\n') {
+            if ends_line(*i) {
                 *line += 1;
                 *column = 1;
             } else {
@@ -116,7 +122,7 @@ fn tokenise(text: &str) -> Result<Vec<Token>, ParseError> {
         if c.is_whitespace() {
             advance(&mut i, &mut line, &mut column, 1);
         } else if c == '/' && next == Some('/') {
-            while i < chars.len() && chars[i] != '\n' {
+            while i < chars.len() && !matches!(chars[i], '\n' | '\r') {
                 advance(&mut i, &mut line, &mut column, 1);
             }
         } else if c == '/' && next == Some('*') {
@@ -280,7 +286,7 @@ impl Reader {
                 row.push(Cell::from_token(&cell.text).ok_or_else(|| {
                     cell.error(format!(
                         "unknown cell `{}` (expected `?`, `x` or a number 0-8)",
-                        cell.text
+                        Quoted(&cell.text)
                     ))
                 })?);
             }
@@ -320,9 +326,9 @@ fn cells(n: usize) -> String {
 /// it.
 pub fn parse_solve_body(text: &str) -> Result<SolveBody, ParseError> {
     let tokens = tokenise(text)?;
-    let end = match text.lines().count() {
+    let end = match lines(text).count() {
         0 => (1, 1),
-        n => (n, text.lines().last().map_or(0, |l| l.chars().count()) + 1),
+        n => (n, lines(text).last().map_or(0, |l| l.chars().count()) + 1),
     };
     // The first section: `puzzle: [`, or `level: WORD` right before it.
     let start = (0..tokens.len()).find(|&k| {
@@ -384,7 +390,7 @@ pub fn parse_solve_body(text: &str) -> Result<SolveBody, ParseError> {
             };
             return Err(t.error(format!(
                 "unexpected `{}` after {what}: expected {}the end of the `solve!` call",
-                t.text,
+                Quoted(&t.text),
                 if answer.is_some() {
                     ""
                 } else {
@@ -445,6 +451,31 @@ mod tests {
         assert_eq!((body.puzzle.to_string(), body.answer), ("? 1".into(), None));
         let body = parse_solve_body("puzzle: [[]] answer: [[]]").unwrap();
         assert_eq!((body.puzzle.rows(), body.puzzle.cols()), (1, 0));
+    }
+
+    #[test]
+    fn cr_only_text_counts_lines_and_invisible_characters_show() {
+        let body =
+            parse_solve_body("puzzle: [[? 1]\r[1 1]] // c\ranswer: [[x 1]\r[1 1]]\r").unwrap();
+        assert_eq!(body.answer.unwrap().to_string(), "x 1\n1 1");
+        assert_eq!(
+            err("puzzle: [[? ?]\r [1 q]]"),
+            (
+                2,
+                5,
+                "unknown cell `q` (expected `?`, `x` or a number 0-8)".into()
+            )
+        );
+        assert_eq!(err("puzzle: [[? ?]\r\n [1 q]]").0, 2);
+        assert_eq!(
+            err("puzzle: [[? \u{feff}1]]").2,
+            "unknown cell `<U+FEFF>` (expected `?`, `x` or a number 0-8)"
+        );
+        assert_eq!(
+            err("puzzle: [[?]]\0").2,
+            "unexpected `<U+0000>` after the puzzle: expected `answer: [ ... ]` or the end of the \
+             `solve!` call"
+        );
     }
 
     #[test]
