@@ -216,3 +216,105 @@ fn bench_threads_are_at_most_one_per_cpu() {
     let report = String::from_utf8(out.stdout).unwrap();
     assert!(report.contains("games            3\n"), "{report}");
 }
+
+/// Runs `args` with `stdin` as standard input: status, standard output, standard error.
+fn run_with_stdin(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    let out = child.wait_with_output().unwrap();
+    let (code, err) = status_and_stderr(&out);
+    (code, String::from_utf8(out.stdout).unwrap(), err)
+}
+
+/// Writes `bytes` to a fresh file named after the test; returns its path.
+fn file(name: &str, bytes: &[u8]) -> String {
+    let dir = std::env::temp_dir().join(format!("typesweeper-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn standard_input_has_one_name_in_every_message() {
+    let (code, _, err) = run_with_stdin(&["solve", "-"], b"? z\n");
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            2,
+            "error: <stdin>:1:3: unknown cell `z` (expected `?`, `x` or a number 0-8)\n"
+        )
+    );
+    let (code, _, err) = run_with_stdin(&["solve", "-"], b"1 ? 1\n? 3 ?\n");
+    assert_eq!(code, 2);
+    assert!(err.starts_with("error: <stdin>: contradiction: "), "{err}");
+    let puzzle = file("stdin-answer.txt", b"? 1\n");
+    let (code, _, err) = run_with_stdin(&["solve", "--answer", "-", &puzzle], b"x 2\n");
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("error: <stdin>: the answer is inconsistent: R1C2"),
+        "{err}"
+    );
+    let (code, _, err) = run_with_stdin(&["solve", "-"], b"? 1\n\xff\n");
+    assert_eq!(
+        (code, err.as_str()),
+        (2, "error: <stdin>:2:1: not UTF-8 text (byte 0xFF)\n")
+    );
+    let (code, _, err) = run_with_stdin(&["solve", "--answer", "-", "-"], b"x 1\n");
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "error: the puzzle and --answer cannot both be `-`: standard input is read once\n"
+    );
+}
+
+#[test]
+fn line_breaks_of_every_kind_and_a_leading_bom_read_as_text_editors_show_them() {
+    // Old-Mac line breaks (CR only), Windows ones, and a byte-order mark before the first row.
+    for (name, bytes) in [
+        ("cr.txt", &b"? ? ?\r1 2 1\r"[..]),
+        ("crlf.txt", b"? ? ?\r\n1 2 1\r\n"),
+        ("bom.txt", b"\xef\xbb\xbf? ? ?\n1 2 1\n"),
+        ("bom-cr.rs", b"\xef\xbb\xbfpuzzle: [[? ? ?]\r[1 2 1]]\r"),
+        ("block-cr.txt", b"# a block\rpuzzle:\r? ? ?\r1 2 1\r"),
+    ] {
+        let path = file(name, bytes);
+        let (code, out, err) = run_with_stdin(&["solve", &path], b"");
+        assert_eq!(
+            (code, out.as_str(), err.as_str()),
+            (0, "x s x\n1 2 1\n", ""),
+            "{name}"
+        );
+    }
+    let path = file("cr-typo.txt", b"? ? ?\r1 q 1\r");
+    let (code, _, err) = run_with_stdin(&["solve", &path], b"");
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        format!("error: {path}:2:3: unknown cell `q` (expected `?`, `x` or a number 0-8)\n")
+    );
+}
+
+#[test]
+fn invisible_characters_in_bad_cells_are_spelled_out() {
+    for (input, shown) in [
+        (&b"? 1\n? \xef\xbb\xbf2\n"[..], "`<U+FEFF>2`"),
+        (b"? 1\n? 2\x00\n", "`2<U+0000>`"),
+        (b"? 1\n? 2\xe2\x80\x8b\n", "`2<U+200B>`"),
+    ] {
+        let (code, _, err) = run_with_stdin(&["solve", "-"], input);
+        assert_eq!(code, 2, "{err}");
+        assert_eq!(
+            err,
+            format!(
+                "error: <stdin>:2:3: unknown cell {shown} (expected `?`, `x` or a number 0-8)\n"
+            )
+        );
+    }
+}

@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod gen;
+mod input;
 mod output;
 mod play;
 mod solve;
