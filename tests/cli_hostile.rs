@@ -318,3 +318,83 @@ fn invisible_characters_in_bad_cells_are_spelled_out() {
         );
     }
 }
+
+/// Runs `args`: status, standard output, standard error.
+fn run(args: &[&str]) -> (i32, String, String) {
+    run_with_stdin(args, b"")
+}
+
+#[test]
+fn gen_names_sizes_and_clicks_as_the_user_wrote_them() {
+    let gen = |extra: &[&str]| {
+        let mut args = vec!["gen", "--seed", "0"];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    for (args, message) in [
+        (
+            &["--rows", "0", "--cols", "3", "--mines", "0"][..],
+            "the board has no rows",
+        ),
+        (
+            &["--rows", "3", "--cols", "0", "--mines", "0"],
+            "the board has no columns",
+        ),
+        (
+            &[
+                "--rows", "5", "--cols", "5", "--mines", "3", "--click", "6,1",
+            ],
+            "the first click R6C1 is off the 5x5 board",
+        ),
+        (
+            &[
+                "--rows", "5", "--cols", "5", "--mines", "3", "--click", "2,9",
+            ],
+            "the first click R2C9 is off the 5x5 board",
+        ),
+        (
+            &["--rows", "9000", "--cols", "9000", "--mines", "1"],
+            "a 9000x9000 board is too large (at most 67108864 cells, such as 8192x8192)",
+        ),
+    ] {
+        let (code, out, err) = gen(args);
+        assert_eq!(
+            (code, out.as_str(), err.as_str()),
+            (2, "", format!("error: {message}\n").as_str()),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn gen_checks_every_argument_before_writing_anything() {
+    let bad_requests: [&[&str]; 3] = [
+        &["--rows", "3", "--cols", "3", "--mines", "10"],
+        &["--rows", "0", "--cols", "3", "--mines", "0"],
+        &[
+            "--rows", "5", "--cols", "5", "--mines", "3", "--click", "6,1",
+        ],
+    ];
+    for request in bad_requests {
+        for extra in [
+            &[][..],
+            &["--count", "0"],
+            &["--format", "rust"],
+            &["--format", "rust", "--count", "0"],
+            &["--format", "rust", "--count", "3", "--level", "pairs"],
+        ] {
+            let args = [&["gen", "--seed", "0"][..], request, extra].concat();
+            let (code, out, err) = run(&args);
+            assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+            assert!(
+                err.starts_with("error: ") && err.lines().count() == 1,
+                "{args:?}: {err}"
+            );
+        }
+    }
+    // A good request for no boards is no error, and writes nothing.
+    let (code, out, _) = run(&[
+        "gen", "--rows", "3", "--cols", "3", "--mines", "1", "--count", "0",
+    ]);
+    assert_eq!((code, out.as_str()), (0, ""));
+}

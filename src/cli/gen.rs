@@ -129,6 +129,11 @@ pub fn run(args: Args) -> ExitCode {
         level,
         need,
     };
+    // Everything is checked before anything is written: a bad request writes nothing, even
+    // with --count 0.
+    if let Err(e) = spec.check() {
+        return bad_input(e);
+    }
     let mut seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
