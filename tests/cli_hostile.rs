@@ -398,3 +398,52 @@ fn gen_checks_every_argument_before_writing_anything() {
     ]);
     assert_eq!((code, out.as_str()), (0, ""));
 }
+
+#[test]
+fn every_level_calls_a_board_no_layout_fits_bad_input() {
+    // Each number alone can be satisfied; together they cannot (they see the same four cells).
+    let (code, out, err) =
+        run_with_stdin(&["solve", "--level", "fragment", "-"], b"? 3 ?\n? 2 ?\n");
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (
+            2,
+            "",
+            "error: <stdin>: contradiction: no mine layout fits the numbers at R1C2, R2C2\n"
+        )
+    );
+    for level in ["pairs", "complete"] {
+        let (code, out, err) = run_with_stdin(&["solve", "--level", level, "-"], b"? 3 ?\n? 2 ?\n");
+        assert_eq!((code, out.as_str()), (2, ""), "{level}: {err}");
+        assert!(
+            err.starts_with("error: <stdin>: contradiction: "),
+            "{level}: {err}"
+        );
+    }
+    // The same pair at the end of a long row of ones over unknown cells, which fit in many
+    // ways: the slip is found and named there, and quickly.
+    let n = 20_000;
+    let mut top = vec!["?"; n];
+    let mut bottom: Vec<&str> = (0..n).map(|c| if c % 2 == 0 { "1" } else { "?" }).collect();
+    (top[n - 2], bottom[n - 2], bottom[n - 3], bottom[n - 1]) = ("3", "2", "?", "?");
+    let board = format!("{}\n{}\n", top.join(" "), bottom.join(" "));
+    for level in ["fragment", "pairs"] {
+        let start = std::time::Instant::now();
+        let (code, _, err) = run_with_stdin(&["solve", "--level", level, "-"], board.as_bytes());
+        assert_eq!(code, 2, "{level}: {err}");
+        assert!(
+            err.contains("R1C19999") && err.contains("R2C19999"),
+            "{level}: {err}"
+        );
+        assert!(
+            start.elapsed().as_secs() < 10,
+            "{level}: {:?}",
+            start.elapsed()
+        );
+    }
+    // A board some layout fits is not refused, at any level.
+    for level in ["fragment", "pairs", "complete"] {
+        let (code, _, err) = run_with_stdin(&["solve", "--level", level, "-"], b"? 3 ?\n? 3 ?\n");
+        assert_eq!((code, err.as_str()), (1, ""), "{level}");
+    }
+}

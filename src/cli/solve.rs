@@ -186,6 +186,9 @@ pub fn run(args: Args) -> ExitCode {
         Ok(d) => d,
         Err(e) => return bad_input(format_args!("{}: {e}", name(&args.file))),
     };
+    if let Err(e) = super::check::some_layout_fits(&deduction, level, answer.is_some()) {
+        return bad_input(format_args!("{}: {e}", name(&args.file)));
+    }
     let mut text = format!("{deduction}\n");
     if args.explain {
         text.push('\n');
