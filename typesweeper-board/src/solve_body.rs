@@ -11,6 +11,8 @@
 //!   (`let solved = typesweeper::solve! {`, `typesweeper::puzzle! { pub struct Game { `); after
 //!   the last section only closing brackets, `,` and `;` may follow.
 //! * `//` and `/* */` comments are ignored.
+//! * Cells written together (`??`, `x?`, `1?`) are an error, as in `solve!`: Rust reads each as
+//!   two tokens, but a person meant one cell or forgot a space.
 //!
 //! Errors carry the 1-based line and column (in characters) of the offending token.
 //!
@@ -76,6 +78,10 @@ struct Token {
     text: String,
     line: usize,
     column: usize,
+    /// Where it starts and ends in the text (character indices), to tell tokens written
+    /// together (`??`) from tokens written apart (`? ?`, `?,?`, `?/**/?`).
+    start: usize,
+    end: usize,
 }
 
 impl Token {
@@ -174,6 +180,8 @@ fn tokenise(text: &str) -> Result<Vec<Token>, ParseError> {
                 text: chars[start..i.min(chars.len())].iter().collect(),
                 line: start_line,
                 column: start_column,
+                start,
+                end: i,
             });
         } else if c.is_alphanumeric() || c == '_' {
             let start = i;
@@ -184,6 +192,8 @@ fn tokenise(text: &str) -> Result<Vec<Token>, ParseError> {
                 text: chars[start..i].iter().collect(),
                 line: start_line,
                 column: start_column,
+                start,
+                end: i,
             });
         } else {
             advance(&mut i, &mut line, &mut column, 1);
@@ -191,6 +201,8 @@ fn tokenise(text: &str) -> Result<Vec<Token>, ParseError> {
                 text: c.to_string(),
                 line: start_line,
                 column: start_column,
+                start: i - 1,
+                end: i,
             });
         }
     }
@@ -282,6 +294,33 @@ impl Reader {
                 }
                 if cell.is(",") {
                     continue;
+                }
+                // `??`, `x?`, `1?`: Rust reads two tokens, and `solve!` refuses them as cells
+                // written together; so does this reader, rather than read two cells.
+                let mut word = cell.text.clone();
+                let mut end = cell.end;
+                let mut all_cells = Cell::from_token(&cell.text).is_some();
+                while let Some(next) = self
+                    .peek()
+                    .filter(|t| t.start == end && !["[", "]", ","].contains(&t.text.as_str()))
+                {
+                    end = next.end;
+                    word.push_str(&next.text);
+                    all_cells &= Cell::from_token(&next.text).is_some();
+                    self.at += 1;
+                }
+                if end != cell.end {
+                    return Err(cell.error(if all_cells {
+                        format!(
+                            "`{word}` is {} cells written together: separate cells with spaces",
+                            word.chars().count()
+                        )
+                    } else {
+                        format!(
+                            "unknown cell `{}` (expected `?`, `x` or a number 0-8)",
+                            Quoted(&word)
+                        )
+                    }));
                 }
                 row.push(Cell::from_token(&cell.text).ok_or_else(|| {
                     cell.error(format!(
@@ -469,13 +508,47 @@ mod tests {
         assert_eq!(err("puzzle: [[? ?]\r\n [1 q]]").0, 2);
         assert_eq!(
             err("puzzle: [[? \u{feff}1]]").2,
-            "unknown cell `<U+FEFF>` (expected `?`, `x` or a number 0-8)"
+            "unknown cell `<U+FEFF>1` (expected `?`, `x` or a number 0-8)"
         );
         assert_eq!(
             err("puzzle: [[?]]\0").2,
             "unexpected `<U+0000>` after the puzzle: expected `answer: [ ... ]` or the end of the \
              `solve!` call"
         );
+    }
+
+    #[test]
+    fn cells_written_together_are_an_error_as_in_solve() {
+        assert_eq!(
+            err("puzzle: [[?? 1] [1 1 1]]"),
+            (
+                1,
+                11,
+                "`??` is 2 cells written together: separate cells with spaces".into()
+            )
+        );
+        assert_eq!(
+            err("puzzle: [[? 1]\n [x? 1]]").2,
+            "`x?` is 2 cells written together: separate cells with spaces"
+        );
+        assert_eq!(
+            err("puzzle: [[1??]]").2,
+            "`1??` is 3 cells written together: separate cells with spaces"
+        );
+        assert_eq!(
+            err("puzzle: [[11]]").2,
+            "unknown cell `11` (expected `?`, `x` or a number 0-8)",
+            "one word is one (unknown) cell"
+        );
+        for apart in [
+            "puzzle: [[? ?]]",
+            "puzzle: [[?,?]]",
+            "puzzle: [[?/**/?]]",
+            "puzzle: [[?\n?]]",
+        ] {
+            let body = parse_solve_body(apart).unwrap_or_else(|e| panic!("{apart}: {e}"));
+            assert_eq!(body.puzzle.to_string(), "? ?", "{apart}");
+        }
     }
 
     #[test]
