@@ -2,7 +2,9 @@
 //! that returns the process exit code.
 //!
 //! Exit codes shared by every subcommand: 0 success, 1 the work could not be completed (a board
-//! left undecided, no board found), 2 bad input (clap uses 2 for usage errors too).
+//! left undecided, no board found, the output could not be written: a closed pipe or a full
+//! disk), 2 bad input (clap uses 2 for usage errors too; a board no mine layout fits is bad
+//! input at every level).
 
 use std::process::ExitCode;
 
