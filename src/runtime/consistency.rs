@@ -472,6 +472,27 @@ mod tests {
     }
 
     #[test]
+    fn many_layouts_before_a_contradiction_cost_their_length_not_their_number() {
+        // `1 ? 1 ? ...` under unknown cells fits in more ways than can be tried one by one;
+        // then `0 1 1 1 1 0`, four 1s, fits in none (a multiple of 3 would), which only the whole
+        // stretch shows. The 0 joins the two into one part of the board, searched from the left.
+        let k = 300;
+        let bottom = format!("{} 0 1 1 1 1 0", vec!["1 ?"; k].join(" "));
+        let top = vec!["?"; 2 * k + 6].join(" ");
+        let e = said(&format!("{top}\n{bottom}"), DEFAULT_BUDGET).expect_err("no layout");
+        assert!(
+            e.ends_with("and 294 more numbers"),
+            "the whole stretch: {e}"
+        );
+        let fits = format!("{} 0 1 1 1 0", vec!["1 ?"; k].join(" "));
+        let top = vec!["?"; 2 * k + 5].join(" ");
+        assert_eq!(
+            said(&format!("{top}\n{fits}"), DEFAULT_BUDGET),
+            Ok(Fit::Fits)
+        );
+    }
+
+    #[test]
     fn long_lists_of_numbers_are_cut_short() {
         let e = no_layout(10, &(0..20).collect::<Vec<_>>());
         assert_eq!(
