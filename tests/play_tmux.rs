@@ -1,5 +1,6 @@
 //! End to end: the real `typesweeper play` in a real terminal (tmux), driven by keys and read
-//! back from the screen. Skipped, with a message, only when tmux is not installed.
+//! back from the screen. Without tmux these tests fail, saying so (a run without it must not
+//! count them as passed); `cargo test -- --skip tmux_` leaves them out, and says how many.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -72,6 +73,16 @@ impl Tmux {
     }
 }
 
+/// Fails the test when tmux is not installed, saying why and what to do.
+fn require_tmux() {
+    assert!(
+        Tmux::available(),
+        "tmux is not installed (`tmux -V` did not run): this test plays the real game in a \
+         tmux terminal. Install tmux (CI does: `apt-get install tmux`), or leave these tests \
+         out with `cargo test -- --skip tmux_`."
+    );
+}
+
 impl Drop for Tmux {
     fn drop(&mut self) {
         let _ = Command::new("tmux")
@@ -130,11 +141,8 @@ const TIMEOUT: Duration = Duration::from_secs(60);
 const KEYS: &str = "? help · q quit · arrows/hjkl · space open · f flag · c chord · a A t p solver";
 
 #[test]
-fn the_solver_plays_a_seeded_game_to_its_end_and_q_exits_cleanly() {
-    if !Tmux::available() {
-        eprintln!("SKIPPED: tmux is not installed, so the end-to-end play test cannot run");
-        return;
-    }
+fn tmux_the_solver_plays_a_seeded_game_to_its_end_and_q_exits_cleanly() {
+    require_tmux();
     let tmux = Tmux::new("autoplay");
     let data = data_dir("autoplay");
     start(&tmux, &data, "--level beginner --seed 7");
@@ -186,11 +194,8 @@ fn the_solver_plays_a_seeded_game_to_its_end_and_q_exits_cleanly() {
 }
 
 #[test]
-fn keys_play_a_game_by_hand_and_a_win_is_saved_as_a_best_time() {
-    if !Tmux::available() {
-        eprintln!("SKIPPED: tmux is not installed, so the end-to-end play test cannot run");
-        return;
-    }
+fn tmux_keys_play_a_game_by_hand_and_a_win_is_saved_as_a_best_time() {
+    require_tmux();
     let tmux = Tmux::new("byhand");
     let data = data_dir("byhand");
     // One row of 9 cells with one mine. The safe rule's first click is the left end; it opens
@@ -261,11 +266,8 @@ fn keys_play_a_game_by_hand_and_a_win_is_saved_as_a_best_time() {
 }
 
 #[test]
-fn no_guess_says_on_screen_when_it_deals_a_later_seed() {
-    if !Tmux::available() {
-        eprintln!("SKIPPED: tmux is not installed, so the end-to-end play test cannot run");
-        return;
-    }
+fn tmux_no_guess_says_on_screen_when_it_deals_a_later_seed() {
+    require_tmux();
     let tmux = Tmux::new("noguess");
     let data = data_dir("noguess");
     // Expert seed 3 needs a guess from R3C3; seed 4 is the next that does not.

@@ -11,19 +11,76 @@
 //!   that names the first cell the rules leave undecided (`tests/compiler_agrees_with_fragment.rs`
 //!   checks that cell against the runtime mirror).
 
+/// The cases `ui` compiles.
+const CASES: [&str; 4] = [
+    "ui-tests/*.rs",
+    "ui-tests/corpus/game_*.rs",
+    "ui-tests/corpus/board_*_9x9_10.rs",
+    "ui-tests/corpus/pairs_*_9x9_10.rs",
+];
+
+/// The cases `ui_large_corpus_boards` compiles.
+const LARGE_CASES: [&str; 2] = [
+    "ui-tests/corpus/board_*_16x*.rs",
+    "ui-tests/corpus/pairs_*_16x*.rs",
+];
+
 #[test]
 fn ui() {
     let t = trybuild::TestCases::new();
-    t.compile_fail("ui-tests/*.rs");
-    t.compile_fail("ui-tests/corpus/game_*.rs");
-    t.compile_fail("ui-tests/corpus/board_*_9x9_10.rs");
-    t.compile_fail("ui-tests/corpus/pairs_*_9x9_10.rs");
+    for pattern in CASES {
+        t.compile_fail(pattern);
+    }
 }
 
 #[test]
 #[ignore = "compiles the 16x16 and 16x30 corpus boards that must fail (about a minute); CI runs it with `cargo test --test ui -- --ignored`"]
 fn ui_large_corpus_boards() {
     let t = trybuild::TestCases::new();
-    t.compile_fail("ui-tests/corpus/board_*_16x*.rs");
-    t.compile_fail("ui-tests/corpus/pairs_*_16x*.rs");
+    for pattern in LARGE_CASES {
+        t.compile_fail(pattern);
+    }
+}
+
+/// Whether `name` matches `pattern`, where each `*` stands for any run of characters.
+fn matches(pattern: &str, name: &str) -> bool {
+    match pattern.split_once('*') {
+        None => pattern == name,
+        Some((head, tail)) => {
+            name.starts_with(head)
+                && (head.len()..=name.len())
+                    .any(|at| name.is_char_boundary(at) && matches(tail, &name[at..]))
+        }
+    }
+}
+
+/// trybuild runs nothing, and passes, for a pattern that names no file: were the cases moved or
+/// renamed, `ui` would pass without compiling one. Each pattern must name cases, each with the
+/// errors it must give.
+#[test]
+fn every_pattern_names_cases_with_their_errors() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for pattern in CASES.iter().chain(&LARGE_CASES) {
+        let (dir, file) = pattern.rsplit_once('/').unwrap();
+        let cases: Vec<std::path::PathBuf> = std::fs::read_dir(root.join(dir))
+            .unwrap_or_else(|e| panic!("{dir}: {e}"))
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| {
+                path.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| matches(file, n))
+            })
+            .collect();
+        assert!(!cases.is_empty(), "`{pattern}` names no case");
+        for case in cases {
+            assert!(
+                case.with_extension("stderr").is_file(),
+                "{} has no .stderr",
+                case.display()
+            );
+        }
+    }
+    assert!(matches("board_*_16x*.rs", "board_1_16x30_99.rs"));
+    assert!(!matches("board_*_16x*.rs", "board_3_9x9_10.rs"));
+    assert!(!matches("game_*.rs", "game_6.stderr"));
 }

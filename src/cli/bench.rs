@@ -9,17 +9,21 @@
 //! Plays `N` games with the autoplayer (game `i` from seed `S + i`, so the results do not depend
 //! on the thread count), shows a progress bar on stderr, and prints a table and, as the last
 //! line, `win rate: 41.23% (4123/10000), 1.85 ms/game` (mean CPU time per game of the thread
-//! that played it). Exit 0, or 2 on bad arguments.
+//! that played it). Nothing is kept per game, so `--games` is limited only by time. Exit 0, 1
+//! when the results cannot be written (standard output closed or full), 2 on bad arguments.
 
+use std::collections::BTreeMap;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
+use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use typesweeper::runtime::autoplay::{play_game, GameResult};
 use typesweeper::runtime::game::{BoardLevel, Config, Game};
 use typesweeper::runtime::layout::FirstClick;
 
+use super::output;
 use super::{bad_input, FirstClickArg};
 
 /// Arguments of `bench`.
@@ -32,13 +36,14 @@ pub struct Args {
     /// rates of the solvers bench is compared with (expert 41 %) are for the safe rule.
     #[arg(long, value_enum, default_value_t = FirstClickArg::Safe)]
     first_click: FirstClickArg,
-    /// How many games.
+    /// How many games (at least 1; nothing is kept per game, so any number fits in memory).
     #[arg(long, default_value_t = 1000)]
-    games: usize,
+    games: u64,
     /// Seed of the first game; game i uses seed + i.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Threads playing games (the CPU time reported stays per game and per thread).
+    /// Threads playing games, at most one per CPU (the CPU time reported stays per game and
+    /// per thread).
     #[arg(long, default_value_t = 1)]
     threads: usize,
 }
@@ -54,63 +59,170 @@ pub fn run(args: Args) -> ExitCode {
     if args.games == 0 {
         return bad_input("--games must be at least 1");
     }
-    if args.threads == 0 {
-        return bad_input("--threads must be at least 1");
+    if let Err(message) = check_threads(args.threads, cpus()) {
+        return bad_input(message);
     }
-    let results = play_all(config, args.seed, args.games, args.threads);
-    for line in report(&results) {
-        println!("{line}");
+    let tally = match play_all(config, args.seed, args.games, args.threads) {
+        Ok(tally) => tally,
+        Err(e) => {
+            output::error(format_args!("cannot start a thread to play games: {e}"));
+            return ExitCode::from(1);
+        }
+    };
+    let mut text = String::new();
+    for line in report(&tally) {
+        text.push_str(&line);
+        text.push('\n');
     }
-    ExitCode::SUCCESS
+    match output::print(&text) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
 }
 
-/// Plays games `seed..seed + games` on `threads` threads; results in seed order.
-fn play_all(config: Config, seed: u64, games: usize, threads: usize) -> Vec<GameResult> {
-    let bar = ProgressBar::new(games as u64);
+/// The CPUs this process may run on (1 when the platform cannot say).
+fn cpus() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
+
+/// `--threads` is at least 1 and at most one per CPU: more threads would not play more games at
+/// once, only take turns, and each would need its own stack.
+fn check_threads(threads: usize, cpus: usize) -> Result<(), String> {
+    if threads == 0 {
+        return Err("--threads must be at least 1".into());
+    }
+    if threads > cpus {
+        return Err(format!(
+            "--threads {threads} is more than the {} this machine has (at most one thread per \
+             CPU)",
+            typesweeper::runtime::deduction::plural(cpus, "CPU")
+        ));
+    }
+    Ok(())
+}
+
+/// What the games played add up to. Nothing is kept per game: the median CPU time comes from a
+/// count of games per whole microsecond, whose size depends on how long games take, not on how
+/// many there are.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Tally {
+    games: u64,
+    wins: u64,
+    guesses: u128,
+    cpu: Duration,
+    /// Games per CPU time in whole microseconds (rounded).
+    micros: BTreeMap<u64, u64>,
+}
+
+impl Tally {
+    fn add(&mut self, result: &GameResult) {
+        self.games += 1;
+        self.wins += u64::from(result.won);
+        self.guesses += result.guesses as u128;
+        self.cpu += result.cpu;
+        let micros = (result.cpu.as_nanos() + 500) / 1000;
+        *self
+            .micros
+            .entry(u64::try_from(micros).unwrap_or(u64::MAX))
+            .or_default() += 1;
+    }
+
+    fn merge(&mut self, other: Tally) {
+        self.games += other.games;
+        self.wins += other.wins;
+        self.guesses += other.guesses;
+        self.cpu += other.cpu;
+        for (micros, games) in other.micros {
+            *self.micros.entry(micros).or_default() += games;
+        }
+    }
+
+    /// The CPU time of game `k` (from 0) in order of CPU time, in microseconds.
+    fn nth_micros(&self, k: u64) -> u64 {
+        let mut seen = 0;
+        for (&micros, &games) in &self.micros {
+            seen += games;
+            if k < seen {
+                return micros;
+            }
+        }
+        0
+    }
+
+    /// The median CPU time per game, in milliseconds (to the microsecond).
+    fn median_ms(&self) -> f64 {
+        let n = self.games;
+        if n == 0 {
+            return 0.0;
+        }
+        let middle = if n % 2 == 1 {
+            self.nth_micros(n / 2) as f64
+        } else {
+            (self.nth_micros(n / 2 - 1) as f64 + self.nth_micros(n / 2) as f64) / 2.0
+        };
+        middle / 1e3
+    }
+}
+
+/// Plays games `seed..seed + games` on `threads` threads (each takes the next game as it
+/// finishes one). Fails only when no thread can be started; games are left to the threads that
+/// did start.
+fn play_all(config: Config, seed: u64, games: u64, threads: usize) -> std::io::Result<Tally> {
+    let bar = ProgressBar::new(games);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} ({eta} left)")
             .expect("a valid template"),
     );
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<GameResult>>> = Mutex::new(vec![None; games]);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.min(games) {
-            scope.spawn(|| loop {
+    let next = AtomicU64::new(0);
+    let total = Mutex::new(Tally::default());
+    let started = std::thread::scope(|scope| {
+        let play = || {
+            let mut tally = Tally::default();
+            loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 if i >= games {
                     break;
                 }
-                let result = play_game(config, seed.wrapping_add(i as u64))
-                    .expect("the configuration was checked");
-                results.lock().expect("no thread panics holding it")[i] = Some(result);
+                let result =
+                    play_game(config, seed.wrapping_add(i)).expect("the configuration was checked");
+                tally.add(&result);
                 bar.inc(1);
-            });
+            }
+            total
+                .lock()
+                .expect("no thread panics holding it")
+                .merge(tally);
+        };
+        let wanted = u64::try_from(threads).map_or(games, |t| t.min(games));
+        let (mut started, mut refused) = (0, None);
+        for _ in 0..wanted {
+            match std::thread::Builder::new().spawn_scoped(scope, play) {
+                Ok(_) => started += 1,
+                Err(e) => {
+                    refused = Some(e);
+                    break;
+                }
+            }
+        }
+        match refused {
+            Some(e) if started == 0 => Err(e),
+            _ => Ok(()),
         }
     });
     bar.finish_and_clear();
-    results
-        .into_inner()
-        .expect("no thread panicked")
-        .into_iter()
-        .map(|r| r.expect("every game was played"))
-        .collect()
+    started?;
+    Ok(total.into_inner().expect("no thread panicked"))
 }
 
 /// The table and the final summary line.
-fn report(results: &[GameResult]) -> Vec<String> {
-    let games = results.len();
-    let wins = results.iter().filter(|r| r.won).count();
+fn report(tally: &Tally) -> Vec<String> {
+    let games = tally.games;
+    let wins = tally.wins;
     let rate = wins as f64 / games as f64;
     let (lo, hi) = wilson(wins, games);
-    let guesses = results.iter().map(|r| r.guesses).sum::<usize>() as f64 / games as f64;
-    let mut ms: Vec<f64> = results.iter().map(|r| r.cpu.as_secs_f64() * 1e3).collect();
-    let mean = ms.iter().sum::<f64>() / games as f64;
-    ms.sort_by(f64::total_cmp);
-    let median = if games % 2 == 1 {
-        ms[games / 2]
-    } else {
-        (ms[games / 2 - 1] + ms[games / 2]) / 2.0
-    };
+    let guesses = tally.guesses as f64 / games as f64;
+    let mean = tally.cpu.as_secs_f64() * 1e3 / games as f64;
+    let median = tally.median_ms();
     vec![
         format!("games            {games}"),
         format!("wins             {wins}"),
@@ -130,7 +242,7 @@ fn report(results: &[GameResult]) -> Vec<String> {
 }
 
 /// The 95 % Wilson score interval for `wins` successes in `games` trials.
-fn wilson(wins: usize, games: usize) -> (f64, f64) {
+fn wilson(wins: u64, games: u64) -> (f64, f64) {
     let (n, z) = (games as f64, 1.959_963_984_540_054);
     let p = wins as f64 / n;
     let centre = p + z * z / (2.0 * n);
@@ -152,5 +264,57 @@ mod tests {
         );
         let (lo, hi) = wilson(0, 10);
         assert!(lo.abs() < 1e-12 && hi > 0.2 && hi < 0.35, "{lo} {hi}");
+    }
+
+    fn game(won: bool, micros: u64) -> GameResult {
+        GameResult {
+            won,
+            moves: 1,
+            guesses: usize::from(!won),
+            cpu: Duration::from_micros(micros),
+        }
+    }
+
+    #[test]
+    fn the_tally_gives_the_median_of_every_game_played_on_any_thread() {
+        let mut a = Tally::default();
+        for micros in [5, 1, 1000] {
+            a.add(&game(true, micros));
+        }
+        assert_eq!(a.median_ms(), 0.005);
+        let mut b = Tally::default();
+        b.add(&game(false, 7));
+        a.merge(b);
+        // 1, 5, 7, 1000 µs: the mean of the middle two.
+        assert_eq!((a.games, a.wins, a.guesses), (4, 3, 1));
+        assert_eq!(a.median_ms(), 0.006);
+        assert_eq!(a.cpu, Duration::from_micros(1013));
+        let lines = report(&a);
+        assert_eq!(lines[4], "CPU ms/game      mean 0.253, median 0.006");
+        assert_eq!(lines[5], "win rate: 75.00% (3/4), 0.25 ms/game");
+        // Sub-microsecond times round to the nearest microsecond.
+        let mut c = Tally::default();
+        c.add(&GameResult {
+            cpu: Duration::from_nanos(1499),
+            ..game(true, 0)
+        });
+        assert_eq!(c.median_ms(), 0.001);
+    }
+
+    #[test]
+    fn threads_are_at_least_one_and_at_most_one_per_cpu() {
+        assert!(check_threads(1, 1).is_ok());
+        assert!(check_threads(4, 4).is_ok());
+        assert_eq!(
+            check_threads(0, 4),
+            Err("--threads must be at least 1".into())
+        );
+        assert_eq!(
+            check_threads(2, 1),
+            Err(
+                "--threads 2 is more than the 1 CPU this machine has (at most one thread per CPU)"
+                    .into()
+            )
+        );
     }
 }

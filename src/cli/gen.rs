@@ -12,7 +12,6 @@
 //! (whose calls start with `level: pairs`) and refuses `complete`. Exit 0 when all `N` were
 //! found, 1 when the attempts ran out, 2 on bad input.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use typesweeper::runtime::generator::{
@@ -20,6 +19,7 @@ use typesweeper::runtime::generator::{
 };
 use typesweeper::runtime::layout::FirstClick;
 
+use super::output::{self, Output};
 use super::{bad_input, FirstClickArg, LevelArg};
 
 /// Output formats.
@@ -129,12 +129,17 @@ pub fn run(args: Args) -> ExitCode {
         level,
         need,
     };
+    // Everything is checked before anything is written: a bad request writes nothing, even
+    // with --count 0.
+    if let Err(e) = spec.check() {
+        return bad_input(e);
+    }
     let mut seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
-    let mut out = std::io::stdout().lock();
+    let mut out = Output::new();
     // Text goes out board by board; a Rust file once every board is known, since its first line
     // (the recursion limit) depends on all of them.
     let mut rust_boards: Vec<Generated> = Vec::new();
@@ -160,11 +165,8 @@ pub fn run(args: Args) -> ExitCode {
             Ok(expect) => expect,
             Err(e) => return bad_input(format_args!("board {n} (seed {}): {e}", found.seed)),
         };
-        if out
-            .write_all(text_block(n, &spec, &found, expect).as_bytes())
-            .is_err()
-        {
-            return ExitCode::from(1); // stdout closed
+        if let Err(code) = out.write(&text_block(n, &spec, &found, expect)) {
+            return code;
         }
     }
     if args.format == Format::Rust && !rust_boards.is_empty() {
@@ -186,14 +188,16 @@ pub fn run(args: Args) -> ExitCode {
         for (n, found) in rust_boards.iter().enumerate() {
             text.push_str(&rust_test(n + 1, &spec, found));
         }
-        if out.write_all(text.as_bytes()).is_err() {
-            return ExitCode::from(1);
+        if let Err(code) = out.write(&text) {
+            return code;
         }
     }
-    let _ = out.flush();
+    if let Err(code) = out.finish() {
+        return code;
+    }
     match not_found {
         Some(message) => {
-            eprintln!("error: {message}");
+            output::error(message);
             ExitCode::from(1)
         }
         None => ExitCode::SUCCESS,

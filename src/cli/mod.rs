@@ -2,14 +2,19 @@
 //! that returns the process exit code.
 //!
 //! Exit codes shared by every subcommand: 0 success, 1 the work could not be completed (a board
-//! left undecided, no board found), 2 bad input (clap uses 2 for usage errors too).
+//! left undecided, no board found, the output could not be written: a closed pipe or a full
+//! disk), 2 bad input (clap uses 2 for usage errors too; a board no mine layout fits is bad
+//! input at every level).
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod check;
 mod gen;
+mod input;
+mod output;
 mod play;
 mod solve;
 
@@ -91,6 +96,6 @@ impl From<FirstClickArg> for typesweeper::runtime::layout::FirstClick {
 
 /// Prints `message` as an error and returns exit code 2.
 fn bad_input(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("error: {message}");
+    output::error(message);
     ExitCode::from(2)
 }

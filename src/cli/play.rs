@@ -46,7 +46,7 @@ pub fn run(args: Args) -> ExitCode {
     match crate::tui::run(settings) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            super::output::error(e);
             ExitCode::from(1)
         }
     }

@@ -18,6 +18,7 @@ use typesweeper::board::solve_body::{is_solve_body, parse_solve_body, Word};
 use typesweeper::board::{Board, ParseError};
 use typesweeper::runtime::{complete, fragment, pairs, Given};
 
+use super::input::{is_stdin, name, read};
 use super::{bad_input, LevelArg};
 
 /// Arguments of `solve`.
@@ -87,25 +88,17 @@ fn body_level(word: &Word) -> Result<LevelArg, ParseError> {
     }
 }
 
-fn read(path: &Path) -> Result<String, String> {
-    if path == Path::new("-") {
-        return std::io::read_to_string(std::io::stdin())
-            .map_err(|e| format!("<stdin>: cannot read: {e}"));
-    }
-    std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))
-}
-
 /// Reads an answer file: a bare board, or a block's `answer:` section.
 fn read_answer(path: &Path) -> Result<Board, String> {
     let text = read(path)?;
     let located = |e: typesweeper::board::ParseError| {
-        format!("{}:{}:{}: {}", path.display(), e.line, e.column, e.message)
+        format!("{}:{}:{}: {}", name(path), e.line, e.column, e.message)
     };
     let answer: Board = if is_solve_body(&text) {
         parse_solve_body(&text)
             .map_err(located)?
             .answer
-            .ok_or_else(|| format!("{}: the `solve!` body has no `answer:`", path.display()))?
+            .ok_or_else(|| format!("{}: the `solve!` body has no `answer:`", name(path)))?
     } else if !is_block_text(&text) {
         text.parse().map_err(located)?
     } else {
@@ -114,11 +107,11 @@ fn read_answer(path: &Path) -> Result<Board, String> {
             [block] => block
                 .answer
                 .clone()
-                .ok_or_else(|| format!("{}: the block has no `answer:` section", path.display()))?,
+                .ok_or_else(|| format!("{}: the block has no `answer:` section", name(path)))?,
             _ => {
                 return Err(format!(
                     "{}: expected one `puzzle:` block, found {}",
-                    path.display(),
+                    name(path),
                     blocks.len()
                 ))
             }
@@ -126,12 +119,17 @@ fn read_answer(path: &Path) -> Result<Board, String> {
     };
     answer
         .check_answer()
-        .map_err(|e| format!("{}: the answer is inconsistent: {e}", path.display()))?;
+        .map_err(|e| format!("{}: the answer is inconsistent: {e}", name(path)))?;
     Ok(answer)
 }
 
 /// Runs `solve`.
 pub fn run(args: Args) -> ExitCode {
+    if is_stdin(&args.file) && args.answer.as_deref().is_some_and(is_stdin) {
+        return bad_input(
+            "the puzzle and --answer cannot both be `-`: standard input is read once",
+        );
+    }
     let text = match read(&args.file) {
         Ok(t) => t,
         Err(e) => return bad_input(e),
@@ -139,7 +137,7 @@ pub fn run(args: Args) -> ExitCode {
     let located = |e: ParseError| {
         bad_input(format_args!(
             "{}:{}:{}: {}",
-            args.file.display(),
+            name(&args.file),
             e.line,
             e.column,
             e.message
@@ -161,7 +159,7 @@ pub fn run(args: Args) -> ExitCode {
         (Some(_), Some(_)) => {
             return bad_input(format_args!(
                 "{}: has an `answer:` section and --answer was given too; use one",
-                args.file.display()
+                name(&args.file)
             ))
         }
         (Some(path), None) => match read_answer(path) {
@@ -186,14 +184,21 @@ pub fn run(args: Args) -> ExitCode {
     };
     let deduction = match result {
         Ok(d) => d,
-        Err(e) => return bad_input(format_args!("{}: {e}", args.file.display())),
+        Err(e) => return bad_input(format_args!("{}: {e}", name(&args.file))),
     };
-    println!("{deduction}");
+    if let Err(e) = super::check::some_layout_fits(&deduction, level, answer.is_some()) {
+        return bad_input(format_args!("{}: {e}", name(&args.file)));
+    }
+    let mut text = format!("{deduction}\n");
     if args.explain {
-        println!();
+        text.push('\n');
         for line in deduction.explain() {
-            println!("{line}");
+            text.push_str(&line);
+            text.push('\n');
         }
+    }
+    if let Err(code) = super::output::print(&text) {
+        return code;
     }
     if deduction.is_solved() {
         ExitCode::SUCCESS

@@ -28,7 +28,9 @@ use std::fmt;
 use super::deduction::Given;
 use super::deduction::SolveError;
 use super::game::Game;
-use super::layout::{default_click, place_mines, FirstClick, Guarantee, LayoutError};
+use super::layout::{
+    check_request, default_click, place_mines, FirstClick, Guarantee, LayoutError,
+};
 use super::{complete, fragment, pairs};
 use crate::board::corpus::Expect;
 use crate::board::{Board, Cell};
@@ -141,6 +143,12 @@ impl Spec {
         self.level.solves(puzzle, answer) && needed()
     }
 
+    /// Checks that the spec can give boards at all: the size, the mines and the first click
+    /// ([`check_request`]).
+    pub fn check(&self) -> Result<(), LayoutError> {
+        check_request(self.rows, self.cols, self.mines, self.click()).map(drop)
+    }
+
     /// The first click, 0-based.
     pub fn click(&self) -> (usize, usize) {
         self.click
@@ -189,12 +197,8 @@ impl std::error::Error for GenError {}
 /// The board for one seed, opened at the spec's first click; `None` when the click hits a mine
 /// (possible only when every cell is a mine).
 pub fn board_for_seed(spec: &Spec, seed: u64) -> Result<Option<Generated>, LayoutError> {
+    spec.check()?;
     let (row, col) = spec.click();
-    if row >= spec.rows || col >= spec.cols {
-        return Err(LayoutError::ClickOutside(
-            row.saturating_mul(spec.cols).saturating_add(col),
-        ));
-    }
     let click = row * spec.cols + col;
     let layout = place_mines(
         spec.rows,

@@ -33,7 +33,7 @@ use std::fmt;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::board::{neighbours, Board, Cell};
+use crate::board::{neighbours, Board, Cell, CellName};
 
 /// The largest board, in cells, that placement accepts (2^26, e.g. 8192x8192).
 pub const MAX_CELLS: usize = 1 << 26;
@@ -76,16 +76,28 @@ pub enum LayoutError {
         /// Cells on the board.
         cells: usize,
     },
-    /// The first click is not on the board (row-major index).
-    ClickOutside(usize),
+    /// The first click is not on the board.
+    ClickOutside {
+        /// The click (row and column from 0; shown from 1, as `R6C1`).
+        click: CellName,
+        /// Rows of the board.
+        rows: usize,
+        /// Columns of the board.
+        cols: usize,
+    },
 }
 
 impl fmt::Display for LayoutError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            LayoutError::Size { rows: 0, cols: 0 } => {
+                f.write_str("the board has no rows and no columns")
+            }
+            LayoutError::Size { rows: 0, .. } => f.write_str("the board has no rows"),
+            LayoutError::Size { cols: 0, .. } => f.write_str("the board has no columns"),
             LayoutError::Size { rows, cols } => write!(
                 f,
-                "a {rows}x{cols} board is not allowed (at least 1x1, at most {MAX_CELLS} cells)"
+                "a {rows}x{cols} board is too large (at most {MAX_CELLS} cells, such as 8192x8192)"
             ),
             LayoutError::TooManyMines { mines, cells } => {
                 write!(
@@ -95,8 +107,8 @@ impl fmt::Display for LayoutError {
                     super::deduction::plural(cells, "cell")
                 )
             }
-            LayoutError::ClickOutside(i) => {
-                write!(f, "the first click (cell {i}) is off the board")
+            LayoutError::ClickOutside { click, rows, cols } => {
+                write!(f, "the first click {click} is off the {rows}x{cols} board")
             }
         }
     }
@@ -183,6 +195,39 @@ fn check_size(rows: usize, cols: usize) -> Result<usize, LayoutError> {
     }
 }
 
+/// Checks everything [`place_mines`] needs of its request, in the order a person would fix it:
+/// the board's size (rows, columns, at most [`MAX_CELLS`] cells), that the mines fit on it, and
+/// that the first click (row and column from 0) is on it. Returns the number of cells.
+///
+/// ```
+/// use typesweeper::runtime::layout::check_request;
+/// assert_eq!(check_request(5, 5, 3, (0, 0)), Ok(25));
+/// assert_eq!(check_request(0, 5, 3, (0, 0)).unwrap_err().to_string(), "the board has no rows");
+/// assert_eq!(
+///     check_request(5, 5, 3, (5, 0)).unwrap_err().to_string(),
+///     "the first click R6C1 is off the 5x5 board"
+/// );
+/// ```
+pub fn check_request(
+    rows: usize,
+    cols: usize,
+    mines: usize,
+    (row, col): (usize, usize),
+) -> Result<usize, LayoutError> {
+    let cells = check_size(rows, cols)?;
+    if mines > cells {
+        return Err(LayoutError::TooManyMines { mines, cells });
+    }
+    if row >= rows || col >= cols {
+        return Err(LayoutError::ClickOutside {
+            click: CellName { row, col },
+            rows,
+            cols,
+        });
+    }
+    Ok(cells)
+}
+
 /// A uniform number below `n` (`n > 0`) from the stream, by rejection (no modulo bias).
 fn below(rng: &mut ChaCha8Rng, n: u64) -> u64 {
     let limit = u64::MAX - u64::MAX % n;
@@ -205,12 +250,7 @@ pub fn place_mines(
     click: usize,
 ) -> Result<Layout, LayoutError> {
     let cells = check_size(rows, cols)?;
-    if mines > cells {
-        return Err(LayoutError::TooManyMines { mines, cells });
-    }
-    if click >= cells {
-        return Err(LayoutError::ClickOutside(click));
-    }
+    check_request(rows, cols, mines, (click / cols, click % cols))?;
     let mut excluded = vec![false; cells];
     let zone: Vec<usize> = std::iter::once(click)
         .chain(neighbours(rows, cols, click / cols, click % cols))
@@ -367,13 +407,37 @@ mod tests {
             Err(LayoutError::Size { .. })
         ));
         assert!(place_mines(usize::MAX, 2, 0, 0, FirstClick::Safe, 0).is_err());
+        let said = |r: Result<Layout, LayoutError>| r.unwrap_err().to_string();
+        assert_eq!(
+            said(place_mines(0, 0, 0, 0, FirstClick::Safe, 0)),
+            "the board has no rows and no columns"
+        );
+        assert_eq!(
+            said(place_mines(3, 0, 0, 0, FirstClick::Safe, 0)),
+            "the board has no columns"
+        );
+        assert_eq!(
+            said(place_mines(usize::MAX, 2, 0, 0, FirstClick::Safe, 0)),
+            format!(
+                "a {}x2 board is too large (at most 67108864 cells, such as 8192x8192)",
+                usize::MAX
+            )
+        );
+        assert_eq!(
+            said(place_mines(5, 5, 3, 0, FirstClick::Safe, 25)),
+            "the first click R6C1 is off the 5x5 board"
+        );
         assert!(matches!(
             place_mines(2, 2, 5, 0, FirstClick::Safe, 0),
             Err(LayoutError::TooManyMines { .. })
         ));
         assert_eq!(
             place_mines(2, 2, 1, 0, FirstClick::Safe, 4),
-            Err(LayoutError::ClickOutside(4))
+            Err(LayoutError::ClickOutside {
+                click: CellName { row: 2, col: 0 },
+                rows: 2,
+                cols: 2
+            })
         );
     }
 

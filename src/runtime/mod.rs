@@ -7,6 +7,7 @@
 
 pub mod autoplay;
 pub mod complete;
+pub mod consistency;
 pub mod deduction;
 pub mod fragment;
 pub mod game;

@@ -5,7 +5,8 @@
 //! The file, `best-times.txt`, is a header line then one `level<TAB>milliseconds<TAB>seed` line
 //! per level. It is written whole to a temporary file in the same directory and renamed over the
 //! old one, so a crash never leaves half a file. A file that cannot be read as such is reported
-//! and replaced by an empty one (the bad one is kept beside it as `best-times.txt.corrupt`).
+//! and replaced by an empty one; the bad one is kept beside it as `best-times.txt.corrupt`, or
+//! `best-times.txt.corrupt.2`, `.3`, ... when earlier copies are there.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -100,11 +101,21 @@ impl BestTimes {
         }
     }
 
-    /// Moves a corrupt file aside and writes an empty one; returns the warning.
+    /// Moves a corrupt file aside (see [`move_aside`]) and writes an empty one; returns the
+    /// warning. When it cannot be moved, it is left as it is and this session's best times are
+    /// kept only in memory, so the only copy is never overwritten.
     fn replace_corrupt(&mut self, why: &str) -> String {
         let path = self.path.clone().expect("only file-backed tables are read");
-        let aside = path.with_extension("txt.corrupt");
-        let _ = fs::rename(&path, &aside);
+        let aside = match move_aside(&path) {
+            Ok(aside) => aside,
+            Err(e) => {
+                self.path = None;
+                return format!(
+                    "best times file was corrupt ({why}) and cannot be moved aside ({e}); it is \
+                     left as it is, and best times are not saved this session"
+                );
+            }
+        };
         match self.save() {
             Ok(()) => format!(
                 "best times file was corrupt ({why}); replaced (old copy: {})",
@@ -161,6 +172,32 @@ impl BestTimes {
         result
     }
 }
+
+/// Renames `path` to the first of `best-times.txt.corrupt`, `best-times.txt.corrupt.2`,
+/// `best-times.txt.corrupt.3`, ... that does not exist yet, so no earlier copy is overwritten;
+/// returns the new name.
+fn move_aside(path: &Path) -> io::Result<PathBuf> {
+    for n in 1..=MAX_CORRUPT_COPIES {
+        let aside = match n {
+            1 => path.with_extension("txt.corrupt"),
+            n => path.with_extension(format!("txt.corrupt.{n}")),
+        };
+        match fs::symlink_metadata(&aside) {
+            Ok(_) => continue,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                fs::rename(path, &aside)?;
+                return Ok(aside);
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::other(format!(
+        "{MAX_CORRUPT_COPIES} corrupt copies are already kept"
+    )))
+}
+
+/// The most corrupt copies kept beside the file.
+const MAX_CORRUPT_COPIES: u32 = 1000;
 
 /// Parses the file's text.
 fn parse(text: &str) -> Result<BTreeMap<String, Record>, String> {
@@ -256,6 +293,38 @@ mod tests {
             );
             fs::remove_dir_all(&dir).unwrap();
         }
+    }
+
+    #[test]
+    fn each_corrupt_file_is_kept_under_a_name_of_its_own() {
+        let dir = scratch("corrupt-again");
+        let mut kept = Vec::new();
+        for (n, junk) in ["first junk", "second junk", "third junk"]
+            .iter()
+            .enumerate()
+        {
+            fs::write(dir.join(FILE_NAME), junk).unwrap();
+            let (_, warning) = BestTimes::open(&dir);
+            let aside = match n {
+                0 => dir.join("best-times.txt.corrupt"),
+                n => dir.join(format!("best-times.txt.corrupt.{}", n + 1)),
+            };
+            let warning = warning.unwrap();
+            assert!(
+                warning.ends_with(&format!("(old copy: {})", aside.display())),
+                "{warning}"
+            );
+            kept.push((aside, junk));
+        }
+        for (aside, junk) in kept {
+            assert_eq!(
+                fs::read_to_string(&aside).unwrap(),
+                *junk,
+                "{}",
+                aside.display()
+            );
+        }
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -12,7 +12,7 @@
 //! assert_eq!(blocks[0].answer.as_ref().unwrap().to_string(), "x 1");
 //! ```
 
-use crate::{Board, ParseError};
+use crate::{lines as text_lines, Board, ParseError};
 
 /// What a corpus block says the compile-time solver (`solve!`) does with the board and its
 /// answer. Every word counts reveals: a cell proved safe shows its number from the answer, as it
@@ -109,7 +109,7 @@ struct Open<'t> {
 
 /// Parses every block of a corpus file. Errors carry the file's own line and column.
 pub fn parse_blocks(text: &str) -> Result<Vec<Block>, ParseError> {
-    let lines: Vec<&str> = text.lines().collect();
+    let lines: Vec<&str> = text_lines(text).collect();
     let mut blocks = Vec::new();
     let mut title = "";
     let mut open: Option<Open<'_>> = None;
@@ -163,7 +163,7 @@ pub fn parse_blocks(text: &str) -> Result<Vec<Block>, ParseError> {
 
 /// Whether `text` is corpus-style (has a `puzzle:` line) rather than a bare board.
 pub fn is_block_text(text: &str) -> bool {
-    text.lines().any(|l| l.trim() == "puzzle:")
+    text_lines(text).any(|l| l.trim() == "puzzle:")
 }
 
 /// Reads a file that holds either a bare board or one corpus-style block: the puzzle and, for a
@@ -187,7 +187,7 @@ pub fn parse_puzzle_file(text: &str) -> Result<(Board, Option<Board>), ParseErro
 fn error(ln: usize, raw: &str, message: &str) -> ParseError {
     ParseError {
         line: ln + 1,
-        column: raw.len() - raw.trim_start().len() + 1,
+        column: raw.chars().count() - raw.trim_start().chars().count() + 1,
         message: message.into(),
     }
 }
@@ -247,6 +247,17 @@ mod tests {
         assert_eq!((e.line, e.column), (5, 3), "{e}");
         let e = parse_blocks("? ?\n").unwrap_err();
         assert_eq!(e.line, 1);
+    }
+
+    #[test]
+    fn cr_only_blocks_are_lines_too() {
+        let text = "# game 3   expect: solved\rpuzzle:\r? 1\ranswer:\rx 1\r";
+        assert!(is_block_text(text));
+        let blocks = parse_blocks(text).unwrap();
+        assert_eq!(blocks[0].puzzle.to_string(), "? 1");
+        assert_eq!(blocks[0].answer.as_ref().unwrap().to_string(), "x 1");
+        let e = parse_blocks("puzzle:\r?\ranswer:\rq\r").unwrap_err();
+        assert_eq!((e.line, e.column), (4, 1), "{e}");
     }
 
     #[test]

@@ -7,7 +7,9 @@
 //! * `x`: a mine,
 //! * `0` to `8`: a safe cell showing how many of its (up to eight) neighbours are mines.
 //!
-//! In text files, blank lines and everything after a `#` are ignored. Rows and columns are counted
+//! In text files, blank lines and everything after a `#` are ignored, and a line may end in
+//! `\n`, `\r\n` or a lone `\r` ([`lines`]). Messages quote the input with invisible characters
+//! spelled out ([`Quoted`]). Rows and columns are counted
 //! from 1 in every message meant for a person (`R1C1` is the top-left cell); code indexes cells
 //! from 0 in row-major order.
 //!
@@ -26,7 +28,7 @@
 pub mod corpus;
 pub mod solve_body;
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
 /// A cell's name as every message writes it: `R{row}C{col}`, rows and columns counted from 1.
@@ -59,6 +61,89 @@ impl CellName {
 impl fmt::Display for CellName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "R{}C{}", self.row + 1, self.col + 1)
+    }
+}
+
+/// The lines of `text`, each without its line break. `\n`, `\r\n` and a lone `\r` (the line
+/// break of old Mac files) all end a line; as with [`str::lines`], a break at the very end does
+/// not start another line. Every parser of board text splits lines here.
+///
+/// ```
+/// let lines: Vec<&str> = typesweeper_board::lines("1 x\r1 1\r\n\n? ?\r").collect();
+/// assert_eq!(lines, ["1 x", "1 1", "", "? ?"]);
+/// ```
+pub fn lines(text: &str) -> impl Iterator<Item = &str> + Clone {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let (line, next) = match rest.find(['\n', '\r']) {
+            None => (rest, ""),
+            Some(at) if rest[at..].starts_with("\r\n") => (&rest[..at], &rest[at + 2..]),
+            Some(at) => (&rest[..at], &rest[at + 1..]),
+        };
+        rest = next;
+        Some(line)
+    })
+}
+
+/// Whether `c` would not show, or not show as itself, where a message quotes it: control
+/// characters (`U+0000`, a tab), white space, format characters (a byte-order mark `U+FEFF`,
+/// zero-width spaces and joiners, direction marks), variation selectors, tags and combining
+/// marks (which draw on the character before them).
+pub fn is_invisible(c: char) -> bool {
+    c.is_control()
+        || c.is_whitespace()
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{0300}'..='\u{036F}'
+                | '\u{061C}'
+                | '\u{115F}'..='\u{1160}'
+                | '\u{17B4}'..='\u{17B5}'
+                | '\u{180B}'..='\u{180F}'
+                | '\u{1AB0}'..='\u{1AFF}'
+                | '\u{1DC0}'..='\u{1DFF}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{206F}'
+                | '\u{20D0}'..='\u{20FF}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FE20}'..='\u{FE2F}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+                | '\u{FFF0}'..='\u{FFFB}'
+                | '\u{1BCA0}'..='\u{1BCA3}'
+                | '\u{1D173}'..='\u{1D17A}'
+                | '\u{E0000}'..='\u{E0FFF}'
+        )
+}
+
+/// A piece of input as a message quotes it: each [invisible](is_invisible) character written
+/// as `<U+XXXX>`, the rest as it is. Every message that quotes what the user wrote goes through
+/// here, so a byte-order mark or a NUL byte pasted with a board shows.
+///
+/// ```
+/// use typesweeper_board::Quoted;
+/// assert_eq!(Quoted("\u{feff}2").to_string(), "<U+FEFF>2");
+/// assert_eq!(Quoted("x\0").to_string(), "x<U+0000>");
+/// assert_eq!(Quoted("é?").to_string(), "é?");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Quoted<'a>(pub &'a str);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in self.0.chars() {
+            if is_invisible(c) {
+                write!(f, "<U+{:04X}>", u32::from(c))?;
+            } else {
+                f.write_char(c)?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -396,14 +481,17 @@ impl FromStr for Board {
     fn from_str(text: &str) -> Result<Board, ParseError> {
         let mut rows: Vec<Vec<Cell>> = Vec::new();
         let mut first_row_line = 0;
-        for (ln, line) in text.lines().enumerate() {
+        for (ln, line) in lines(text).enumerate() {
             let content = line.split('#').next().unwrap_or("");
             let mut row = Vec::new();
             for (col, token) in tokens(content) {
                 let cell = Cell::from_token(token).ok_or_else(|| ParseError {
                     line: ln + 1,
                     column: col + 1,
-                    message: format!("unknown cell `{token}` (expected `?`, `x` or a number 0-8)"),
+                    message: format!(
+                        "unknown cell `{}` (expected `?`, `x` or a number 0-8)",
+                        Quoted(token)
+                    ),
                 })?;
                 row.push(cell);
             }
@@ -432,7 +520,7 @@ impl FromStr for Board {
         }
         if rows.is_empty() {
             return Err(ParseError {
-                line: text.lines().count().max(1),
+                line: lines(text).count().max(1),
                 column: 1,
                 message: "the board is empty (no rows)".into(),
             });
@@ -518,6 +606,35 @@ mod tests {
             p.check_puzzle_of(&small),
             Err(ShapeOrCellError::Shape { .. })
         ));
+    }
+
+    #[test]
+    fn every_line_break_ends_a_row() {
+        for text in ["1 x\n1 1\n", "1 x\r\n1 1\r\n", "1 x\r1 1\r", "1 x\r\r1 1"] {
+            let b: Board = text.parse().unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            assert_eq!(b.to_string(), "1 x\n1 1", "{text:?}");
+        }
+        let e = "? ?\r? ? ?".parse::<Board>().unwrap_err();
+        assert_eq!((e.line, e.column), (2, 1), "{e}");
+        assert_eq!(lines("").count(), 0);
+        assert_eq!(lines("\r").collect::<Vec<_>>(), [""]);
+        assert_eq!(lines("a\r\r\nb\n").collect::<Vec<_>>(), ["a", "", "b"]);
+    }
+
+    #[test]
+    fn invisible_characters_are_quoted_by_code_point() {
+        let e = "\u{feff}2 ?".parse::<Board>().unwrap_err();
+        assert_eq!(
+            e.message,
+            "unknown cell `<U+FEFF>2` (expected `?`, `x` or a number 0-8)"
+        );
+        let e = "? 1\0".parse::<Board>().unwrap_err();
+        assert_eq!((e.line, e.column), (1, 3));
+        assert!(e.message.starts_with("unknown cell `1<U+0000>`"), "{e}");
+        assert_eq!(Quoted("1\u{200b}").to_string(), "1<U+200B>");
+        assert_eq!(Quoted("2\u{301}").to_string(), "2<U+0301>");
+        assert_eq!(Quoted("\u{1b}[31m").to_string(), "<U+001B>[31m");
+        assert_eq!(Quoted("×•■").to_string(), "×•■");
     }
 
     #[test]

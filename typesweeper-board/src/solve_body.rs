@@ -11,6 +11,8 @@
 //!   (`let solved = typesweeper::solve! {`, `typesweeper::puzzle! { pub struct Game { `); after
 //!   the last section only closing brackets, `,` and `;` may follow.
 //! * `//` and `/* */` comments are ignored.
+//! * Cells written together (`??`, `x?`, `1?`) are an error, as in `solve!`: Rust reads each as
+//!   two tokens, but a person meant one cell or forgot a space.
 //!
 //! Errors carry the 1-based line and column (in characters) of the offending token.
 //!
@@ -29,7 +31,7 @@
 //! assert_eq!(e.message, "unknown cell `z` (expected `?`, `x` or a number 0-8)");
 //! ```
 
-use crate::{Board, Cell, ParseError};
+use crate::{lines, Board, Cell, ParseError, Quoted};
 
 /// A word of the input and where it starts (1-based line and column).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,6 +78,10 @@ struct Token {
     text: String,
     line: usize,
     column: usize,
+    /// Where it starts and ends in the text (character indices), to tell tokens written
+    /// together (`??`) from tokens written apart (`? ?`, `?,?`, `?/**/?`).
+    start: usize,
+    end: usize,
 }
 
 impl Token {
@@ -97,10 +103,16 @@ fn tokenise(text: &str) -> Result<Vec<Token>, ParseError> {
     let chars: Vec<char> = text.chars().collect();
     let mut tokens = Vec::new();
     let (mut i, mut line, mut column) = (0, 1, 1);
+    // A line ends at `\n`, or at a `\r` that no `\n` follows (`\r\n` ends at its `\n`).
+    let ends_line = |i: usize| match chars.get(i) {
+        Some('\n') => true,
+        Some('\r') => chars.get(i + 1) != Some(&'\n'),
+        _ => false,
+    };
     // Moves past `n` characters, keeping the line and column.
     let advance = |i: &mut usize, line: &mut usize, column: &mut usize, n: usize| {
         for _ in 0..n {
-            if chars.get(*i) == Some(&'\n') {
+            if ends_line(*i) {
                 *line += 1;
                 *column = 1;
             } else {
@@ -116,7 +128,7 @@ fn tokenise(text: &str) -> Result<Vec<Token>, ParseError> {
         if c.is_whitespace() {
             advance(&mut i, &mut line, &mut column, 1);
         } else if c == '/' && next == Some('/') {
-            while i < chars.len() && chars[i] != '\n' {
+            while i < chars.len() && !matches!(chars[i], '\n' | '\r') {
                 advance(&mut i, &mut line, &mut column, 1);
             }
         } else if c == '/' && next == Some('*') {
@@ -168,6 +180,8 @@ fn tokenise(text: &str) -> Result<Vec<Token>, ParseError> {
                 text: chars[start..i.min(chars.len())].iter().collect(),
                 line: start_line,
                 column: start_column,
+                start,
+                end: i,
             });
         } else if c.is_alphanumeric() || c == '_' {
             let start = i;
@@ -178,6 +192,8 @@ fn tokenise(text: &str) -> Result<Vec<Token>, ParseError> {
                 text: chars[start..i].iter().collect(),
                 line: start_line,
                 column: start_column,
+                start,
+                end: i,
             });
         } else {
             advance(&mut i, &mut line, &mut column, 1);
@@ -185,6 +201,8 @@ fn tokenise(text: &str) -> Result<Vec<Token>, ParseError> {
                 text: c.to_string(),
                 line: start_line,
                 column: start_column,
+                start: i - 1,
+                end: i,
             });
         }
     }
@@ -277,10 +295,37 @@ impl Reader {
                 if cell.is(",") {
                     continue;
                 }
+                // `??`, `x?`, `1?`: Rust reads two tokens, and `solve!` refuses them as cells
+                // written together; so does this reader, rather than read two cells.
+                let mut word = cell.text.clone();
+                let mut end = cell.end;
+                let mut all_cells = Cell::from_token(&cell.text).is_some();
+                while let Some(next) = self
+                    .peek()
+                    .filter(|t| t.start == end && !["[", "]", ","].contains(&t.text.as_str()))
+                {
+                    end = next.end;
+                    word.push_str(&next.text);
+                    all_cells &= Cell::from_token(&next.text).is_some();
+                    self.at += 1;
+                }
+                if end != cell.end {
+                    return Err(cell.error(if all_cells {
+                        format!(
+                            "`{word}` is {} cells written together: separate cells with spaces",
+                            word.chars().count()
+                        )
+                    } else {
+                        format!(
+                            "unknown cell `{}` (expected `?`, `x` or a number 0-8)",
+                            Quoted(&word)
+                        )
+                    }));
+                }
                 row.push(Cell::from_token(&cell.text).ok_or_else(|| {
                     cell.error(format!(
                         "unknown cell `{}` (expected `?`, `x` or a number 0-8)",
-                        cell.text
+                        Quoted(&cell.text)
                     ))
                 })?);
             }
@@ -320,9 +365,9 @@ fn cells(n: usize) -> String {
 /// it.
 pub fn parse_solve_body(text: &str) -> Result<SolveBody, ParseError> {
     let tokens = tokenise(text)?;
-    let end = match text.lines().count() {
+    let end = match lines(text).count() {
         0 => (1, 1),
-        n => (n, text.lines().last().map_or(0, |l| l.chars().count()) + 1),
+        n => (n, lines(text).last().map_or(0, |l| l.chars().count()) + 1),
     };
     // The first section: `puzzle: [`, or `level: WORD` right before it.
     let start = (0..tokens.len()).find(|&k| {
@@ -384,7 +429,7 @@ pub fn parse_solve_body(text: &str) -> Result<SolveBody, ParseError> {
             };
             return Err(t.error(format!(
                 "unexpected `{}` after {what}: expected {}the end of the `solve!` call",
-                t.text,
+                Quoted(&t.text),
                 if answer.is_some() {
                     ""
                 } else {
@@ -445,6 +490,65 @@ mod tests {
         assert_eq!((body.puzzle.to_string(), body.answer), ("? 1".into(), None));
         let body = parse_solve_body("puzzle: [[]] answer: [[]]").unwrap();
         assert_eq!((body.puzzle.rows(), body.puzzle.cols()), (1, 0));
+    }
+
+    #[test]
+    fn cr_only_text_counts_lines_and_invisible_characters_show() {
+        let body =
+            parse_solve_body("puzzle: [[? 1]\r[1 1]] // c\ranswer: [[x 1]\r[1 1]]\r").unwrap();
+        assert_eq!(body.answer.unwrap().to_string(), "x 1\n1 1");
+        assert_eq!(
+            err("puzzle: [[? ?]\r [1 q]]"),
+            (
+                2,
+                5,
+                "unknown cell `q` (expected `?`, `x` or a number 0-8)".into()
+            )
+        );
+        assert_eq!(err("puzzle: [[? ?]\r\n [1 q]]").0, 2);
+        assert_eq!(
+            err("puzzle: [[? \u{feff}1]]").2,
+            "unknown cell `<U+FEFF>1` (expected `?`, `x` or a number 0-8)"
+        );
+        assert_eq!(
+            err("puzzle: [[?]]\0").2,
+            "unexpected `<U+0000>` after the puzzle: expected `answer: [ ... ]` or the end of the \
+             `solve!` call"
+        );
+    }
+
+    #[test]
+    fn cells_written_together_are_an_error_as_in_solve() {
+        assert_eq!(
+            err("puzzle: [[?? 1] [1 1 1]]"),
+            (
+                1,
+                11,
+                "`??` is 2 cells written together: separate cells with spaces".into()
+            )
+        );
+        assert_eq!(
+            err("puzzle: [[? 1]\n [x? 1]]").2,
+            "`x?` is 2 cells written together: separate cells with spaces"
+        );
+        assert_eq!(
+            err("puzzle: [[1??]]").2,
+            "`1??` is 3 cells written together: separate cells with spaces"
+        );
+        assert_eq!(
+            err("puzzle: [[11]]").2,
+            "unknown cell `11` (expected `?`, `x` or a number 0-8)",
+            "one word is one (unknown) cell"
+        );
+        for apart in [
+            "puzzle: [[? ?]]",
+            "puzzle: [[?,?]]",
+            "puzzle: [[?/**/?]]",
+            "puzzle: [[?\n?]]",
+        ] {
+            let body = parse_solve_body(apart).unwrap_or_else(|e| panic!("{apart}: {e}"));
+            assert_eq!(body.puzzle.to_string(), "? ?", "{apart}");
+        }
     }
 
     #[test]
