@@ -117,8 +117,9 @@ pub enum Reason {
     /// when `with_total`, agrees on the cell. Empty `numbers` means an interior cell decided by
     /// the count alone together with the frontier.
     AllLayouts {
-        /// The number cells of the cell's frontier component.
-        numbers: Vec<usize>,
+        /// The number cells of the cell's frontier component (shared by the steps of one
+        /// component, which can be as long as the board).
+        numbers: std::sync::Arc<[usize]>,
         /// Whether the total mine count took part.
         with_total: bool,
     },
@@ -295,6 +296,9 @@ pub enum SolveError {
     /// The rules cannot all hold (the board has no solution, or the answer disagrees with what
     /// the rules prove).
     Contradiction(String),
+    /// [`complete`](super::complete) gave up: its work [`Budget`](super::complete::Budget) ran
+    /// out on a part of the board too tangled to search (the message says which).
+    OutOfBudget(String),
 }
 
 impl fmt::Display for SolveError {
@@ -302,6 +306,7 @@ impl fmt::Display for SolveError {
         match self {
             SolveError::BadInput(m) => f.write_str(m),
             SolveError::Contradiction(m) => write!(f, "contradiction: {m}"),
+            SolveError::OutOfBudget(m) => write!(f, "out of budget: {m}"),
         }
     }
 }

@@ -169,17 +169,16 @@ impl<'a> Context<'a> {
             let others = (0..dists.len())
                 .filter(|&k| k != j)
                 .fold(free_row.clone(), |acc, k| ln::convolve(&acc, &dists[k]));
-            let mut mines = vec![f64::NEG_INFINITY; comp.boxes.len()];
+            // Per mine count of the component, the layouts of everything else.
+            let mut rest = vec![f64::NEG_INFINITY; dists[j].len()];
             for t in &comp.summaries {
-                let w = ln::sum(
+                rest[t.mines] = ln::sum(
                     (0..others.len())
                         .filter(|&s| s + t.mines <= left)
                         .map(|s| others[s] + ln_rest[left - s - t.mines]),
                 );
-                for (b, m) in mines.iter_mut().enumerate() {
-                    *m = ln::add(*m, w + t.ln_box_mines[b]);
-                }
             }
+            let mines = comp.ln_box_mines(&rest);
             for (b, cells) in comp.boxes.iter().enumerate() {
                 let p = (mines[b] - ln_total).exp() / cells.len() as f64;
                 top.add(1.0 - p, cells.iter().filter(|&&x| !dead[x]).count());
