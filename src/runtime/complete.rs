@@ -304,6 +304,17 @@ impl Component {
         }
     }
 
+    /// About the work of [`Component::ln_box_mines`] the first time (later ones are cheaper
+    /// when the table is kept).
+    fn weighing_work(&self) -> u64 {
+        let table = self.sweep.table_work();
+        if table <= EXACT_WORK {
+            table
+        } else {
+            self.sweep.weighted_work()
+        }
+    }
+
     /// Counts its layouts per mine count into `summaries` (all `feasible` if not marked yet),
     /// unless done already.
     fn count_layouts(&mut self, budget: &Budget) -> Result<(), OutOfBudget> {
@@ -431,6 +442,36 @@ impl Analysis {
             }
         }
         Some(p)
+    }
+
+    /// As [`Analysis::mine_probabilities`], within `budget`: `None` also when the work (about
+    /// the square of the frontier's mine counts, and a sweep of each component) is more than
+    /// is left, charged before anything is done.
+    pub fn mine_probabilities_within(&self, budget: &Budget) -> Option<Vec<f64>> {
+        self.mines_left?;
+        budget.charge(self.probability_work()).ok()?;
+        self.mine_probabilities()
+    }
+
+    /// About the work of [`Analysis::mine_probabilities`] (and of [`Analysis::ln_layouts`]), in
+    /// budget steps: the convolutions of the components' layout counts, and weighing each
+    /// component's boxes.
+    pub(crate) fn probability_work(&self) -> u64 {
+        let lens: Vec<u64> = self
+            .components
+            .iter()
+            .map(|c| c.summaries.last().map_or(0, |t| t.mines as u64) + 1)
+            .collect();
+        let total: u64 = 1 + lens.iter().map(|l| l - 1).sum::<u64>();
+        let mut prefix = 1;
+        let mut work = self.interior.len() as u64;
+        for (comp, &len) in self.components.iter().zip(&lens) {
+            let suffix = total - prefix - (len - 1) + 1;
+            let others = prefix + suffix - 1;
+            work += 2 * prefix * len + prefix * suffix + others * len + comp.weighing_work();
+            prefix += len - 1;
+        }
+        work
     }
 
     /// The natural logarithm of the number of mine layouts of the undecided cells that fit the
@@ -564,6 +605,23 @@ pub fn analyse_within(
     Ok(analysis)
 }
 
+/// As [`analyse_within`], for which cells are forced only: layouts are not counted per mine
+/// count where the total count does not need it (so the analysis has no probabilities), which
+/// saves most of the work on big frontiers.
+pub(crate) fn analyse_forced(
+    cells: &[Deduced],
+    rows: usize,
+    cols: usize,
+    mines_left: Option<usize>,
+    budget: &Budget,
+) -> Result<Analysis, SolveError> {
+    let (analysis, unfinished) = analyse_parts(cells, rows, cols, mines_left, budget)?;
+    match unfinished.first() {
+        Some(part) => Err(out_of_budget(part, cols, budget)),
+        None => Ok(analysis),
+    }
+}
+
 /// The analysis of what fits in `budget`: which cells are forced (the components finished, and
 /// with the total count only when all of them are), and the components given up on. Layouts
 /// are counted per mine count only where the total count needs it
@@ -581,6 +639,10 @@ pub(crate) fn analyse_parts(
             "{n} cells do not make a {rows}x{cols} board"
         )));
     }
+    // Looking the board over costs a step per four cells: without it, a search that decides
+    // one cell of a huge board at a time (revealing numbers from an answer) would not count
+    // the time it takes.
+    let scan = budget.charge(n as u64 / 4);
     let constraints = Constraints::of(cells, rows, cols)?;
     let undecided = Undecided::of(cells, rows, cols, &constraints);
     let groups = undecided.groups(constraints.need.len());
@@ -591,6 +653,10 @@ pub(crate) fn analyse_parts(
     let mut no_layout: Option<usize> = None;
     let mut given_up: Vec<usize> = Vec::new();
     for g in order {
+        if scan.is_err() {
+            given_up.push(g);
+            continue;
+        }
         match enumerate(&groups[g], &undecided.signature, &constraints, budget) {
             Ok(Some(comp)) => built[g] = Some(comp),
             Ok(None) => no_layout = Some(no_layout.map_or(g, |first| first.min(g))),

@@ -7,12 +7,13 @@ use std::fmt;
 /// charged before anything is allocated, so that a board too wide to solve stops it instead of
 /// taking all the memory or all night.
 ///
-/// A step is one unit of the frontier sweep: one state or transition of a component's layered
-/// graph, or one mine count of one transition when layouts are counted per mine count. Each
-/// costs at most a few tens of nanoseconds and keeps at most about 16 bytes, so the
-/// [default](Budget::DEFAULT_STEPS) of 40 million steps stays within about 1 GB and 10 s on
-/// any board (typically well under a second). Steps are counted, not timed: the same board
-/// and budget always give the same answer.
+/// A step is one unit of the frontier sweep: one transition of a component's layered graph
+/// (a state costs eight and more for a wide one), one mine count of one transition when
+/// layouts are counted per mine count, or four cells of the board looked over for an analysis.
+/// Each costs at most a few tens of nanoseconds and keeps at most about 16 bytes (typically
+/// 3 to 4), so the [default](Budget::DEFAULT_STEPS) of 60 million steps stays within about
+/// 1 GB and 10 s on any board (typically a quarter of a gigabyte and a second or two). Steps
+/// are counted, not timed: the same board and budget always give the same answer.
 ///
 /// One budget can be shared by several analyses (it is spent through a shared reference), so
 /// that a caller making many of them, like the autoplayer for one move, bounds them together.
@@ -41,7 +42,7 @@ impl Budget {
     /// tangled (an expert position needs thousands), and for frontiers of hundreds of
     /// thousands of cells that run along a line, while keeping `typesweeper solve` within
     /// about 1 GB and 10 s on the widest boards.
-    pub const DEFAULT_STEPS: u64 = 40_000_000;
+    pub const DEFAULT_STEPS: u64 = 60_000_000;
 
     /// A budget of `steps` steps.
     pub fn new(steps: u64) -> Budget {
@@ -91,7 +92,7 @@ impl Default for Budget {
 }
 
 impl fmt::Display for Budget {
-    /// The limit in words: `40 million steps`, `1500 steps`, `no limit`.
+    /// The limit in words: `60 million steps`, `1500 steps`, `no limit`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.limit {
             u64::MAX => f.write_str("no limit"),

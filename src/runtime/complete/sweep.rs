@@ -56,9 +56,9 @@ pub(super) struct Marginals {
     pub(super) can_be_safe: Vec<bool>,
 }
 
-/// Steps charged per state created (its key, hash-table entry and edge offset; a key byte per
-/// straddling number is added, eight to a step).
-const STATE_STEPS: u64 = 4;
+/// Steps charged per state created (its key, hash-table entry, edge offset and bounds, about
+/// a hundred bytes at worst; a step per eight more straddling numbers is added for its key).
+const STATE_STEPS: u64 = 8;
 
 /// Where a number's need at a box comes from.
 #[derive(Clone, Copy, Debug)]
@@ -514,6 +514,17 @@ impl Sweep {
         table
     }
 
+    /// The work of [`Sweep::weighted`]: per state, its edges both ways and itself, times the
+    /// mine counts before it.
+    pub(super) fn weighted_work(&self) -> u64 {
+        (0..self.out.len() - 1)
+            .map(|s| {
+                let span = u64::from(self.most_before[s] - self.least_before[s]) + 1;
+                (1 + 2 * self.edges(s).len() as u64) * span
+            })
+            .sum()
+    }
+
     /// Per box, the sum over layouts of `e^ln_weight[m]` (`m` the layout's mine count; `-inf`
     /// or past the end for a weight of zero) times the box's mines, and which boxes layouts of
     /// nonzero weight put a mine in or leave a cell free in. A backward pass folds the weights
@@ -532,10 +543,7 @@ impl Sweep {
         for s in 0..states {
             at.push(at[s] + span(s));
         }
-        let work: u64 = (0..states)
-            .map(|s| (1 + 2 * self.edges(s).len() as u64) * span(s) as u64)
-            .sum();
-        budget.charge(work)?;
+        budget.charge(self.weighted_work())?;
         let Logs {
             binomial,
             ln: ln_of,
