@@ -721,3 +721,56 @@ fn bench_rejects_bad_arguments_with_exit_2() {
         assert!(!out.stderr.is_empty(), "{args:?}");
     }
 }
+
+/// With a budget too small for `complete` (none at all, or a few thousand steps), every move is
+/// what the parts that fit in it prove, or the cheap guess: a hidden cell, never one the local
+/// rules prove a mine; certain moves are safe, and every game ends.
+#[test]
+fn out_of_budget_the_autoplayer_falls_back_and_still_plays_safely() {
+    use typesweeper::runtime::autoplay::{plan_within, Plan};
+    use typesweeper::runtime::fragment;
+    let config = Config::new(16, 16, 40, FirstClick::Safe);
+    let mut guesses = Vec::new();
+    for steps in [0, 3000, Budget::DEFAULT_STEPS] {
+        let mut made = 0;
+        for seed in 0..12 {
+            let mut game = Game::new(config, seed).unwrap();
+            let mut moves = 0;
+            loop {
+                let hidden = |game: &Game, i: usize| !matches!(game.cells()[i], CellState::Open(_));
+                match plan_within(&game, &Budget::new(steps)) {
+                    Plan::Over => break,
+                    Plan::Certain(cells) => {
+                        for i in cells {
+                            if game.status() != Status::Playing {
+                                break;
+                            }
+                            if hidden(&game, i) {
+                                game.open(i / 16, i % 16).unwrap();
+                                assert_ne!(
+                                    game.status(),
+                                    Status::Lost { hit: i },
+                                    "{steps}: {seed}"
+                                );
+                            }
+                        }
+                    }
+                    Plan::Guess(i) => {
+                        assert!(hidden(&game, i), "{steps} steps, seed {seed}: {i}");
+                        if game.opened() > 0 {
+                            let local = fragment::solve(&game.visible(), Given::total(40));
+                            assert_eq!(local.unwrap().cells()[i], Deduced::Undecided);
+                        }
+                        made += 1;
+                        game.open(i / 16, i % 16).unwrap();
+                    }
+                }
+                moves += 1;
+                assert!(moves <= 256, "{steps} steps, seed {seed}: no end");
+            }
+        }
+        guesses.push(made);
+    }
+    // Less budget, less proved, more guesses: the fallback was taken.
+    assert!(guesses[0] > guesses[2], "{guesses:?}");
+}

@@ -1271,32 +1271,42 @@ mod tests {
         (cells, answer)
     }
 
-    /// The work of the sweep of the one frontier component of `cells`: steps charged to build
-    /// its graph, boxes, and the natural logarithm of the layouts the graph counts.
-    fn search_work(cells: &[Deduced], rows: usize, cols: usize) -> (usize, usize, f64) {
+    /// The work of the sweep of the one frontier component of `cells`, within `steps` steps:
+    /// steps charged to build its graph (`None` when they ran out), boxes, and the natural
+    /// logarithm of the layouts the graph counts.
+    fn search_work(
+        cells: &[Deduced],
+        rows: usize,
+        cols: usize,
+        steps: u64,
+    ) -> Option<(usize, usize, f64)> {
         let constraints = Constraints::of(cells, rows, cols).unwrap();
         let undecided = Undecided::of(cells, rows, cols, &constraints);
         let groups = undecided.groups(constraints.need.len());
         assert_eq!(groups.len(), 1);
-        let budget = Budget::unlimited();
+        let budget = Budget::new(steps);
         let mut comp = enumerate(&groups[0], &undecided.signature, &constraints, &budget)
-            .unwrap()
+            .ok()?
             .unwrap();
         let steps = budget.spent() as usize;
-        comp.count_layouts(&budget).unwrap();
+        comp.count_layouts(&Budget::unlimited()).unwrap();
         let ln_layouts = ln::sum(comp.summaries.iter().map(|t| t.ln_layouts));
-        (steps, comp.boxes.len(), ln_layouts)
+        Some((steps, comp.boxes.len(), ln_layouts))
     }
 
     #[test]
     fn long_frontier_lines_are_not_enumerated_layout_by_layout() {
-        // Solving each state of the search once makes its work grow with the line's length;
+        // Taking each state of the sweep once makes its work grow with the line's length;
         // without that, the search takes a step per layout of the box counts, exponentially
-        // many. On 40 columns such a search still ends (so that this fails rather than hangs);
-        // on 300 it never would.
+        // many. Within a budget of the steps allowed, such a search runs out (and fails here)
+        // rather than hangs.
         for cols in [40, 300] {
             let (cells, _) = long_line(cols);
-            let (steps, boxes, ln_layouts) = search_work(&cells, 3, cols);
+            // A box per column (or two), less the ends.
+            let allowed = (STEPS_PER_BOX * cols) as u64;
+            let Some((steps, boxes, ln_layouts)) = search_work(&cells, 3, cols, allowed) else {
+                panic!("{cols} columns: more than {allowed} steps");
+            };
             let least = (cols / 3) as f64 * std::f64::consts::LN_2;
             assert!(
                 ln_layouts > least,
@@ -1309,10 +1319,59 @@ mod tests {
         }
     }
 
-    /// The search's work per box on [`long_line`] boards, with room to spare: it takes about
-    /// 3.5 (a state there is the need of the one number straddling a box, at most 8 mines);
-    /// without the memo, about 470,000 on 40 columns.
-    const STEPS_PER_BOX: usize = 16;
+    /// The sweep's work per box on [`long_line`] boards, with room to spare: it takes about 23
+    /// (a state, which costs 8 steps, is the need of the one number straddling a box, at most 8
+    /// mines; a transition costs 1); a search without states, one step per layout, about
+    /// 470,000 on 40 columns.
+    const STEPS_PER_BOX: usize = 40;
+
+    #[test]
+    fn weighing_by_sweeps_agrees_with_the_table() {
+        // The forward-backward weighing (long frontiers) against the table summed in the old
+        // depth-first order (small components), on frontiers of several lengths, with weights
+        // that leave some mine counts out.
+        let close = |a: f64, b: f64| a == b || (a - b).abs() <= 1e-9 * a.abs().max(1.0);
+        for cols in [3, 8, 20, 60] {
+            let (cells, _) = long_line(cols);
+            let constraints = Constraints::of(&cells, 3, cols).unwrap();
+            let undecided = Undecided::of(&cells, 3, cols, &constraints);
+            let budget = Budget::unlimited();
+            for group in undecided.groups(constraints.need.len()) {
+                let mut comp = enumerate(&group, &undecided.signature, &constraints, &budget)
+                    .unwrap()
+                    .unwrap();
+                comp.count_layouts(&budget).unwrap();
+                let table = comp.sweep.box_mines_table();
+                let boxes = comp.boxes.len();
+                let most = comp.summaries.last().unwrap().mines;
+                // Every mine count weighed, or one in two or three left out.
+                for skip in [0, 2, 3] {
+                    let weight: Vec<f64> = (0..=most)
+                        .map(|m| {
+                            if skip > 0 && m % skip == 1 {
+                                f64::NEG_INFINITY
+                            } else {
+                                (m * 7919 % 13) as f64 * 0.3 - 1.0
+                            }
+                        })
+                        .collect();
+                    let swept = comp.sweep.weighted(&weight, &budget).unwrap();
+                    for b in 0..boxes {
+                        let want = comp.summaries.iter().fold(f64::NEG_INFINITY, |acc, t| {
+                            ln::add(acc, weight[t.mines] + table[t.mines * boxes + b])
+                        });
+                        let got = swept.ln_box_mines[b];
+                        assert!(close(got, want), "{cols} columns, box {b}: {got} {want}");
+                        assert_eq!(swept.can_be_mine[b], want > f64::NEG_INFINITY);
+                    }
+                    if skip == 0 {
+                        let (mine, free) = comp.sweep.box_range();
+                        assert_eq!((swept.can_be_mine, swept.can_be_safe), (mine, free));
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn chances_stay_exact_with_astronomically_many_layouts() {

@@ -114,6 +114,13 @@ pub fn next_move(game: &Game) -> Option<Move> {
 
 /// Plans the next step for the game as it stands: every cell proved safe, or one guess.
 pub fn plan(game: &Game) -> Plan {
+    plan_within(game, &Budget::default())
+}
+
+/// As [`plan`], with every analysis of the move within `budget` (the default one of
+/// [`complete`](super::complete) for [`plan`]): when it runs out, the cells proved by what
+/// fitted in it, else [`guess::cheap`].
+pub fn plan_within(game: &Game, budget: &Budget) -> Plan {
     if game.status() != Status::Playing {
         return Plan::Over;
     }
@@ -152,14 +159,13 @@ pub fn plan(game: &Game) -> Plan {
     // analysed again, so the guess sees every decided cell. All of it, the guess included,
     // within one budget: on a board too tangled for it, what the finished components prove,
     // and else the cheap guess.
-    let budget = Budget::default();
     let mut cells = local.cells().to_vec();
     loop {
         let known = cells.iter().filter(|&&c| c == Deduced::Mine).count();
         let Some(left) = game.mines().checked_sub(known) else {
             return fallback();
         };
-        let Ok((mut analysis, unfinished)) = analyse_parts(&cells, rows, cols, Some(left), &budget)
+        let Ok((mut analysis, unfinished)) = analyse_parts(&cells, rows, cols, Some(left), budget)
         else {
             return fallback();
         };
@@ -178,10 +184,10 @@ pub fn plan(game: &Game) -> Plan {
                 cols,
                 cells: &cells,
                 mines_left: left,
-                budget: &budget,
+                budget,
             };
             let exact = unfinished.is_empty()
-                && analysis.count_layouts(&budget, cols).is_ok()
+                && analysis.count_layouts(budget, cols).is_ok()
                 && budget.charge(analysis.probability_work()).is_ok();
             return Plan::Guess(if exact {
                 guess::choose(&position, &analysis)
