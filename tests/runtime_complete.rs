@@ -383,6 +383,9 @@ fn the_trace_of_a_long_frontier_is_linear_in_it() {
         .map(|&(_, len)| len)
         .sum();
     assert!(held <= 2 * cols, "{held} numbers held for {cols} columns");
+    // Nor does the explanation name every number on every line.
+    let longest = d.explain().iter().map(String::len).max().unwrap();
+    assert!(longest < 200, "a line of {longest} bytes");
 }
 
 /// A seeded random board, `density` % mines, the number of each safe cell shown with chance

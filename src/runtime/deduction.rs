@@ -209,6 +209,16 @@ impl Step {
                 };
                 if numbers.is_empty() {
                     format!("{name} {is}: every layout that fits the numbers{total} agrees")
+                } else if numbers.len() > NAMED_NUMBERS {
+                    // A frontier can be as long as the board: a line per step naming all of
+                    // its numbers would make the trace quadratic in its length.
+                    format!(
+                        "{name} {is}: every layout that fits the {} numbers from {} to {}{total} \
+                         agrees",
+                        numbers.len(),
+                        cell_name(cols, numbers[0]),
+                        cell_name(cols, numbers[numbers.len() - 1])
+                    )
                 } else {
                     let names: Vec<String> = numbers.iter().map(|&j| cell_name(cols, j)).collect();
                     format!(
@@ -220,6 +230,10 @@ impl Step {
         }
     }
 }
+
+/// At most this many numbers are named in a step's sentence ([`Step::describe`]); a longer
+/// list is given by its count, first and last.
+pub const NAMED_NUMBERS: usize = 12;
 
 /// What a solver is told besides the visible board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
