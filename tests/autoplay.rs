@@ -10,7 +10,7 @@ use support::numbers_fit;
 use typesweeper::board::neighbours;
 use typesweeper::runtime::autoplay::position::{Context, Position, SECOND_WEIGHT};
 use typesweeper::runtime::autoplay::{endgame, next_move, play, play_game, risk, Move};
-use typesweeper::runtime::complete::analyse;
+use typesweeper::runtime::complete::{analyse, Budget};
 use typesweeper::runtime::game::{CellState, Config, Game, Status};
 use typesweeper::runtime::layout::{default_click, FirstClick, Layout};
 use typesweeper::runtime::{complete, Deduced, Given};
@@ -74,6 +74,7 @@ fn check_position(
         cols,
         cells,
         mines_left: left,
+        budget: &Budget::default(),
     };
     let context = Context::new(&position, &analysis);
     let component_of = |i: usize| {
@@ -388,6 +389,7 @@ fn endgame_search_finds_the_best_chance_to_win() {
         cols: 2,
         cells: &cells,
         mines_left: 1,
+        budget: &Budget::default(),
     };
     assert!((endgame::win_chance(&position).unwrap() - 0.5).abs() < 1e-12);
     // A 1x4 strip with one mine and nothing shown: every cell is safe 3/4 of the time, but an
@@ -400,6 +402,7 @@ fn endgame_search_finds_the_best_chance_to_win() {
         cols: 4,
         cells: &strip,
         mines_left: 1,
+        budget: &Budget::default(),
     };
     let w = endgame::win_chance(&position).unwrap();
     assert!((w - 0.75).abs() < 1e-12, "{w}");
@@ -409,12 +412,13 @@ fn endgame_search_finds_the_best_chance_to_win() {
 
 /// A guessing position on `cells` (`rows` x `cols`, `left` undecided mines) and each cell's
 /// exact mine chance there.
-fn chances_in(
-    cells: &[Deduced],
+fn chances_in<'a>(
+    cells: &'a [Deduced],
     rows: usize,
     cols: usize,
     left: usize,
-) -> (Position<'_>, Vec<f64>) {
+    budget: &'a Budget,
+) -> (Position<'a>, Vec<f64>) {
     let p = analyse(cells, rows, cols, Some(left))
         .unwrap()
         .mine_probabilities()
@@ -424,6 +428,7 @@ fn chances_in(
         cols,
         cells,
         mines_left: left,
+        budget,
     };
     (position, p)
 }
@@ -431,15 +436,16 @@ fn chances_in(
 #[test]
 fn forced_fifty_fifties_are_found_and_only_those() {
     use typesweeper::runtime::autoplay::risk::forced_fifty_fifty;
+    let budget = Budget::default();
     let u = Deduced::Undecided;
     let one = Deduced::Safe(Some(1));
     // `? ?` over `1 1`, one mine: nothing else touches either cell, a forced 50/50.
     let cells = [u, u, one, one];
-    let (position, p) = chances_in(&cells, 2, 2, 1);
+    let (position, p) = chances_in(&cells, 2, 2, 1, &budget);
     assert_eq!(forced_fifty_fifty(&position, &p, &[0, 1]), Some(0));
     // `? 1 ? ?`, one mine: R1C1 and R1C3 are 50/50 now, but R1C4 (safe) will tell them apart.
     let cells = [u, one, u, u];
-    let (position, p) = chances_in(&cells, 1, 4, 1);
+    let (position, p) = chances_in(&cells, 1, 4, 1, &budget);
     assert!((p[0] - 0.5).abs() < 1e-12 && (p[2] - 0.5).abs() < 1e-12);
     assert_eq!(forced_fifty_fifty(&position, &p, &[0, 2, 3]), None);
 }
@@ -447,13 +453,14 @@ fn forced_fifty_fifties_are_found_and_only_those() {
 #[test]
 fn unavoidable_fifty_fifties_of_any_shape_are_found_and_only_those() {
     use typesweeper::runtime::autoplay::risk::{forced_fifty_fifty, unavoidable_fifty_fifty};
+    let budget = Budget::default();
     let u = Deduced::Undecided;
     let n = |v| Deduced::Safe(Some(v));
     // A 2x2 block in the corner, two mines on one diagonal or the other, the cell diagonally
     // next to it a known mine: every number sees one mine of the block either way, so no
     // number can ever settle it, though no two cells form a forced pair.
     let cells = [u, u, n(1), u, u, n(2), n(1), n(2), Deduced::Mine];
-    let (position, p) = chances_in(&cells, 3, 3, 2);
+    let (position, p) = chances_in(&cells, 3, 3, 2, &budget);
     assert!(
         [0, 1, 3, 4].iter().all(|&i| (p[i] - 0.5).abs() < 1e-12),
         "{p:?}"
@@ -465,7 +472,7 @@ fn unavoidable_fifty_fifties_of_any_shape_are_found_and_only_those() {
     );
     // `? 1 ? ?`, one mine: R1C4 (safe) will tell R1C1 and R1C3 apart.
     let line = [u, n(1), u, u];
-    let (position, p) = chances_in(&line, 1, 4, 1);
+    let (position, p) = chances_in(&line, 1, 4, 1, &budget);
     assert_eq!(unavoidable_fifty_fifty(&position, &p, &[0, 2, 3]), None);
 }
 
@@ -489,6 +496,7 @@ fn pseudo_fifty_fifties_are_found_and_only_those() {
         cols: 3,
         cells: &cells,
         mines_left: 1,
+        budget: &Budget::default(),
     };
     assert_eq!(forced_fifty_fifty(&position, &p, &[0, 2, 3, 5]), None);
     let pseudo = pseudo_fifty_fifty(&position, &analysis, &p, |_| true);
@@ -506,6 +514,7 @@ fn pseudo_fifty_fifties_are_found_and_only_those() {
         cols: 4,
         cells: &cells,
         mines_left: 1,
+        budget: &Budget::default(),
     };
     assert_eq!(pseudo_fifty_fifty(&position, &analysis, &p, |_| true), None);
 }
@@ -711,4 +720,57 @@ fn bench_rejects_bad_arguments_with_exit_2() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(!out.stderr.is_empty(), "{args:?}");
     }
+}
+
+/// With a budget too small for `complete` (none at all, or a few thousand steps), every move is
+/// what the parts that fit in it prove, or the cheap guess: a hidden cell, never one the local
+/// rules prove a mine; certain moves are safe, and every game ends.
+#[test]
+fn out_of_budget_the_autoplayer_falls_back_and_still_plays_safely() {
+    use typesweeper::runtime::autoplay::{plan_within, Plan};
+    use typesweeper::runtime::fragment;
+    let config = Config::new(16, 16, 40, FirstClick::Safe);
+    let mut guesses = Vec::new();
+    for steps in [0, 3000, Budget::DEFAULT_STEPS] {
+        let mut made = 0;
+        for seed in 0..12 {
+            let mut game = Game::new(config, seed).unwrap();
+            let mut moves = 0;
+            loop {
+                let hidden = |game: &Game, i: usize| !matches!(game.cells()[i], CellState::Open(_));
+                match plan_within(&game, &Budget::new(steps)) {
+                    Plan::Over => break,
+                    Plan::Certain(cells) => {
+                        for i in cells {
+                            if game.status() != Status::Playing {
+                                break;
+                            }
+                            if hidden(&game, i) {
+                                game.open(i / 16, i % 16).unwrap();
+                                assert_ne!(
+                                    game.status(),
+                                    Status::Lost { hit: i },
+                                    "{steps}: {seed}"
+                                );
+                            }
+                        }
+                    }
+                    Plan::Guess(i) => {
+                        assert!(hidden(&game, i), "{steps} steps, seed {seed}: {i}");
+                        if game.opened() > 0 {
+                            let local = fragment::solve(&game.visible(), Given::total(40));
+                            assert_eq!(local.unwrap().cells()[i], Deduced::Undecided);
+                        }
+                        made += 1;
+                        game.open(i / 16, i % 16).unwrap();
+                    }
+                }
+                moves += 1;
+                assert!(moves <= 256, "{steps} steps, seed {seed}: no end");
+            }
+        }
+        guesses.push(made);
+    }
+    // Less budget, less proved, more guesses: the fallback was taken.
+    assert!(guesses[0] > guesses[2], "{guesses:?}");
 }

@@ -9,7 +9,7 @@ use support::numbers_fit;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use typesweeper::board::{neighbours, Board, Cell};
-use typesweeper::runtime::complete::analyse;
+use typesweeper::runtime::complete::{analyse, Budget};
 use typesweeper::runtime::{complete, fragment, Deduced, Given, SolveError};
 
 fn chance(rng: &mut ChaCha8Rng, percent: u64) -> bool {
@@ -271,4 +271,210 @@ fn mine_probabilities_agree_with_brute_force() {
             .is_none());
     }
     assert!(checked > 1000, "{checked}");
+}
+
+/// A row of `?` over `1 ? 1 ? ...`: one frontier component as long as the board, whose box
+/// counts have exponentially many layouts (the board of issue 18 that took 1.8 GB at 1000
+/// columns).
+fn alternating(cols: usize) -> Board {
+    let top = vec![Cell::Unknown; cols];
+    let bottom = (0..cols).map(|c| {
+        if c % 2 == 0 {
+            Cell::Num(1)
+        } else {
+            Cell::Unknown
+        }
+    });
+    Board::new(2, cols, top.into_iter().chain(bottom).collect())
+}
+
+/// A row of `?` over a row of `1`s (quadratic before: 865 MB at 10,000 columns).
+fn over_ones(cols: usize) -> Board {
+    let top = vec![Cell::Unknown; cols];
+    Board::new(
+        2,
+        cols,
+        top.into_iter().chain(vec![Cell::Num(1); cols]).collect(),
+    )
+}
+
+/// Budget steps per column that `complete` may take on these 2-row boards: each step keeps at
+/// most about 16 bytes and takes a few tens of nanoseconds, so this bounds memory and time per
+/// column (the 2x25,000 boards then stay within 12 MB of the sweep's own). They take about 19.
+const STEPS_PER_COLUMN: u64 = 30;
+
+#[test]
+fn long_frontiers_cost_steps_linear_in_their_length() {
+    for (name, board) in [
+        ("alternating", alternating as fn(usize) -> Board),
+        ("over ones", over_ones),
+    ] {
+        // Within a budget of the steps allowed, so that a search growing faster than the
+        // board runs out (and fails here) instead of taking all the memory.
+        let per_column = |cols: usize| {
+            let budget = Budget::new(STEPS_PER_COLUMN * cols as u64);
+            let solved = complete::solve_within(&board(cols), Given::nothing(), &budget).unwrap();
+            assert!(
+                solved.unfinished.is_empty(),
+                "{name}, {cols} columns: more than {STEPS_PER_COLUMN} steps per column"
+            );
+            budget.spent() as f64 / cols as f64
+        };
+        let (short, long) = (per_column(1000), per_column(25_000));
+        assert!(
+            long <= 1.1 * short + 1.0,
+            "{name}: {short} steps per column at 1000 columns, {long} at 25,000"
+        );
+    }
+}
+
+/// Nothing in `complete` recurses to a depth that grows with the board (before the sweep, a
+/// 2x16,400 board overflowed the 8 MB main-thread stack): 2x30,000 boards, and the passes per
+/// mine count on a 2x2000 one, on a thread with a 2 MB stack. An overflow aborts the run.
+#[test]
+fn long_boards_need_no_deep_stack() {
+    let worker = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            for board in [alternating(30_000), over_ones(30_000)] {
+                complete::solve(&board, Given::nothing()).unwrap();
+            }
+            let board = alternating(2000);
+            let cells: Vec<Deduced> = board
+                .cells()
+                .iter()
+                .map(|&c| Deduced::from_cell(c))
+                .collect();
+            // Between the fewest and the most mines: the total count matters, and the chances
+            // need layouts per mine count and each box weighed.
+            let a = analyse(&cells, 2, 2000, Some(700)).unwrap();
+            let p = a.mine_probabilities().unwrap();
+            (p.iter().sum::<f64>() - 700.0).abs() < 1e-6
+        })
+        .unwrap();
+    assert!(worker.join().unwrap(), "the chances add up to the mines");
+}
+
+/// The steps of one component share one list of its numbers: a copy per step made the trace
+/// quadratic in a long frontier's length (865 MB at 2x10,000).
+#[test]
+fn the_trace_of_a_long_frontier_is_linear_in_it() {
+    use std::collections::HashSet;
+    use typesweeper::runtime::Reason;
+    let cols = 2000;
+    let d = complete::solve(&over_ones(cols), Given::nothing()).unwrap();
+    let lists: Vec<&[usize]> = d
+        .trace()
+        .iter()
+        .filter_map(|step| match &step.reason {
+            Reason::AllLayouts { numbers, .. } => Some(&numbers[..]),
+            _ => None,
+        })
+        .collect();
+    assert!(lists.len() >= cols / 4, "{} steps", lists.len());
+    // The numbers held, each list counted once however many steps share it.
+    let distinct: HashSet<*const usize> = lists.iter().map(|l| l.as_ptr()).collect();
+    let held: usize = lists
+        .iter()
+        .filter(|l| distinct.contains(&l.as_ptr()))
+        .map(|l| (l.as_ptr(), l.len()))
+        .collect::<HashSet<_>>()
+        .iter()
+        .map(|&(_, len)| len)
+        .sum();
+    assert!(held <= 2 * cols, "{held} numbers held for {cols} columns");
+    // Nor does the explanation name every number on every line.
+    let longest = d.explain().iter().map(String::len).max().unwrap();
+    assert!(longest < 200, "a line of {longest} bytes");
+}
+
+/// A seeded random board, `density` % mines, the number of each safe cell shown with chance
+/// `shown` %, and its answer.
+fn random_board(
+    rng: &mut ChaCha8Rng,
+    rows: usize,
+    cols: usize,
+    density: u64,
+    shown: u64,
+) -> (Board, Board) {
+    let mines: Vec<bool> = (0..rows * cols).map(|_| chance(rng, density)).collect();
+    let answer = Board::new(rows, cols, numbers_of(rows, cols, &mines));
+    let puzzle = answer
+        .cells()
+        .iter()
+        .map(|&c| match c {
+            Cell::Num(_) if chance(rng, shown) => c,
+            _ => Cell::Unknown,
+        })
+        .collect();
+    (Board::new(rows, cols, puzzle), answer)
+}
+
+#[test]
+fn out_of_budget_what_is_decided_is_still_proved() {
+    let mut rng = ChaCha8Rng::seed_from_u64(18);
+    let (mut partial, mut finished) = (0, 0);
+    for case in 0..12 {
+        let (puzzle, answer) = random_board(&mut rng, 16, 16, 30, 40);
+        for given in [Given::nothing(), Given::total(answer.mine_count())] {
+            let full = complete::solve(&puzzle, given).unwrap();
+            let local = fragment::solve(&puzzle, given).unwrap();
+            for steps in [0, 1000, 10_000, 100_000, 1_000_000] {
+                let budget = Budget::new(steps);
+                let solved = complete::solve_within(&puzzle, given, &budget).unwrap();
+                let cells = solved.deduction.cells();
+                for (i, &cell) in cells.iter().enumerate() {
+                    if cell.is_decided() {
+                        assert_eq!(cell, full.cells()[i], "case {case}, {steps} steps: {i}");
+                    }
+                    if local.cells()[i].is_decided() {
+                        assert_eq!(cell, local.cells()[i], "case {case}, {steps} steps: {i}");
+                    }
+                }
+                if solved.unfinished.is_empty() {
+                    finished += 1;
+                    assert_eq!(solved.deduction, full, "case {case}, {steps} steps");
+                    continue;
+                }
+                partial += 1;
+                assert!(budget.is_exhausted());
+                for part in &solved.unfinished {
+                    assert!(part.cells.iter().all(|&i| !cells[i].is_decided()));
+                }
+            }
+        }
+    }
+    // Both kinds of ending were seen, and with no budget only the local rules' deductions.
+    assert!(partial > 20 && finished > 20, "{partial} {finished}");
+    let (puzzle, _) = random_board(&mut rng, 24, 24, 30, 40);
+    let none = complete::solve_within(&puzzle, Given::nothing(), &Budget::new(0)).unwrap();
+    assert_eq!(
+        none.deduction,
+        fragment::solve(&puzzle, Given::nothing()).unwrap()
+    );
+}
+
+#[test]
+fn running_out_is_an_error_naming_the_part_of_the_board() {
+    let puzzle = alternating(1000);
+    let solved = complete::solve_within(&puzzle, Given::nothing(), &Budget::new(1000)).unwrap();
+    let where_ = "R1C1 to R2C1000 (1500 undecided cells around 500 numbers)";
+    assert_eq!(solved.unfinished.len(), 1);
+    assert_eq!(solved.unfinished[0].describe(1000), where_);
+    let cells: Vec<Deduced> = puzzle
+        .cells()
+        .iter()
+        .map(|&c| Deduced::from_cell(c))
+        .collect();
+    let e = complete::analyse_within(&cells, 2, 1000, None, &Budget::new(1000)).unwrap_err();
+    assert_eq!(
+        e,
+        SolveError::OutOfBudget(format!(
+            "the work budget (1000 steps) ran out on the frontier at {where_}"
+        ))
+    );
+    assert_eq!(
+        e.to_string(),
+        format!("out of budget: the work budget (1000 steps) ran out on the frontier at {where_}")
+    );
 }

@@ -6,6 +6,10 @@
 //! `--explain`, a blank line and then one line per deduction follow the board. Exit 0 when every
 //! cell is decided, 1 when some are not, 2 on bad input.
 //!
+//! Exit 3 when `complete` ran out of its work budget (`--budget`): the board printed is still
+//! all proved (the parts it finished, and the local rules elsewhere), and stderr says which part
+//! of the board it gave up on and how to raise the budget.
+//!
 //! `FILE` is a bare board, one corpus-style block, or the body of a `solve!` call as a test file
 //! has it (`puzzle: [[? ?] [1 1]] answer: [[x 1] [1 1]]`, the macro call around it allowed),
 //! so the cells a compile error leaves undecided can be listed by pasting the board.
@@ -39,6 +43,12 @@ pub struct Args {
     /// After the board, print a blank line and the deduction trace, one step per line.
     #[arg(long)]
     explain: bool,
+    /// The work budget of `complete`, in millions of steps (default 60, which keeps `solve`
+    /// within about 1 GB and 10 s; a step is about one transition of its search). When it
+    /// runs out, what was proved is printed, stderr names the part of the board given up on,
+    /// and the exit status is 3. The other levels do not search and ignore it.
+    #[arg(long, value_name = "MILLIONS")]
+    budget: Option<u64>,
     /// The puzzle: a bare board, one `puzzle:`/`answer:` block, or the body of a `solve!` call
     /// (`puzzle: [[? ?] [1 1]] answer: [[x 1] [1 1]]`, optionally with `level: fragment` or
     /// `level: pairs` first and the call around it). `-` reads standard input.
@@ -177,10 +187,19 @@ pub fn run(args: Args) -> ExitCode {
         answer: answer.as_ref(),
         total_mines: args.mines,
     };
+    let budget = args
+        .budget
+        .map_or_else(complete::Budget::default, |millions| {
+            complete::Budget::new(millions.saturating_mul(1_000_000))
+        });
+    let mut unfinished = Vec::new();
     let result = match level {
         LevelArg::Fragment => fragment::solve(&puzzle, given),
         LevelArg::Pairs => pairs::solve(&puzzle, given),
-        LevelArg::Complete => complete::solve(&puzzle, given),
+        LevelArg::Complete => complete::solve_within(&puzzle, given, &budget).map(|solved| {
+            unfinished = solved.unfinished;
+            solved.deduction
+        }),
     };
     let deduction = match result {
         Ok(d) => d,
@@ -200,9 +219,41 @@ pub fn run(args: Args) -> ExitCode {
     if let Err(code) = super::output::print(&text) {
         return code;
     }
+    if !unfinished.is_empty() {
+        return out_of_budget(&args.file, puzzle.cols(), &unfinished, &budget);
+    }
     if deduction.is_solved() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     }
+}
+
+/// Says on stderr which `unfinished` parts of the board (of `cols` columns) `complete` gave up
+/// on when `budget` ran out, and how to raise it; exit code 3.
+fn out_of_budget(
+    file: &Path,
+    cols: usize,
+    unfinished: &[complete::Unfinished],
+    budget: &complete::Budget,
+) -> ExitCode {
+    const SHOWN: usize = 3;
+    let mut parts: Vec<String> = unfinished
+        .iter()
+        .take(SHOWN)
+        .map(|part| part.describe(cols))
+        .collect();
+    if unfinished.len() > SHOWN {
+        parts.push(format!("{} more", unfinished.len() - SHOWN));
+    }
+    let millions = budget.limit() / 1_000_000;
+    super::output::error(format_args!(
+        "{}: out of budget: complete spent its {budget} and gave up on the frontier at {}; \
+         every cell printed is proved, but these parts may hold more; raise the budget with \
+         --budget MILLIONS (now {millions}), e.g. --budget {}",
+        name(file),
+        parts.join("; "),
+        millions.saturating_mul(10).max(1)
+    ));
+    ExitCode::from(3)
 }

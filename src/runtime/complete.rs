@@ -6,18 +6,27 @@
 //! the *interior* (the other undecided cells). Frontier cells joined through shared numbers form
 //! independent *components*; inside one, cells touching exactly the same numbers form a *box*
 //! (they are interchangeable, so only a box's mine count matters, weighted by
-//! `C(box size, count)`). Each component is searched over box counts in breadth-first order,
-//! pruned by each number's remaining mines and capacity, and memoised on what the numbers
-//! straddling the current position still need (so a long frontier costs its length, not its
-//! number of layouts). The search summarises the component per mine count `k`: how many layouts
-//! (as a natural logarithm, so huge boards do not overflow) and the least and most mines each box
-//! takes. The total count then keeps only the
-//! combinations of per-component counts whose sum leaves the interior between 0 and its size;
-//! reachable sums are combined with prefix and suffix sets. With an answer, cells proved safe
-//! reveal their numbers and the whole thing runs again until nothing changes.
+//! `C(box size, count)`). Each component is swept box by box, breadth first through shared
+//! numbers: its layouts of box counts form a layered graph whose states are what the numbers
+//! straddling one point of the sweep still need, so a long frontier costs its length times
+//! the states at one point of it, in time and in memory, not its number of layouts. Forward
+//! and backward passes over that graph, with no recursion, say which boxes can hold a mine and
+//! which can be free, and count the layouts per mine count `k` (as a natural logarithm, so
+//! huge boards do not overflow). The total count then keeps only the combinations of
+//! per-component counts whose sum leaves the interior between 0 and its size; reachable sums
+//! are combined with prefix and suffix sets, and a component whose counts the total cuts down
+//! is swept again with only the counts it allows. With an answer, cells proved safe reveal
+//! their numbers and the whole thing runs again until nothing changes.
 //!
 //! The per-`k` layout counts are what exact mine probabilities need (weight each `k` by
-//! `C(interior, mines left - frontier mines)`); [`Analysis`] keeps them for that.
+//! `C(interior, mines left - frontier mines)`); [`Analysis`] keeps them for that, and sweeps a
+//! component once more to weigh its boxes ([`Component::ln_box_mines`]).
+//!
+//! Deciding whether a cell is forced is NP-hard in general: a component whose numbers form a
+//! wide tangle can have too many states at one point of the sweep. The work is therefore
+//! bounded by a [`Budget`] (by default [`Budget::DEFAULT_STEPS`] steps): [`solve`] and
+//! [`analyse`] fail with [`SolveError::OutOfBudget`] when it runs out, and [`solve_within`]
+//! returns what it proved anyway, with the parts of the board it gave up on.
 //!
 //! ```
 //! use typesweeper::board::Board;
@@ -30,9 +39,16 @@
 //! assert_eq!(solved.to_string(), "x s x\n1 2 1");
 //! ```
 
-use std::rc::Rc;
+mod budget;
+mod sweep;
+
+use std::sync::Arc;
 
 use rustc_hash::FxHashMap as HashMap;
+
+pub use budget::Budget;
+use budget::OutOfBudget;
+use sweep::Sweep;
 
 use super::deduction::{Deduced, Deduction, Given, Reason, SolveError, State};
 use super::ln;
@@ -40,20 +56,130 @@ use crate::board::Board;
 
 /// Solves `puzzle` completely: decides every cell that all consistent layouts agree on,
 /// revealing numbers from the answer when one is given and solving again.
+///
+/// Works within the default [`Budget`]; fails with [`SolveError::OutOfBudget`] (naming the
+/// part of the board) when that runs out. [`solve_within`] takes another budget and returns
+/// what it proved anyway.
 pub fn solve(puzzle: &Board, given: Given<'_>) -> Result<Deduction, SolveError> {
+    let budget = Budget::default();
+    let solved = solve_within(puzzle, given, &budget)?;
+    match solved.unfinished.first() {
+        None => Ok(solved.deduction),
+        Some(part) => Err(out_of_budget(part, puzzle.cols(), &budget)),
+    }
+}
+
+/// What [`solve_within`] proved, and where it gave up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// Every cell it decided. All of it is proved: when the budget ran out, the components it
+    /// finished and the local rules elsewhere, without the total count.
+    pub deduction: Deduction,
+    /// The frontier components it gave up on when the budget ran out (empty when it did not):
+    /// their cells may hold more that could be decided.
+    pub unfinished: Vec<Unfinished>,
+}
+
+/// A frontier component whose layouts [`solve_within`] could not go through within its budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unfinished {
+    /// Its number cells (row-major).
+    pub numbers: Vec<usize>,
+    /// Its cells still undecided (row-major).
+    pub cells: Vec<usize>,
+}
+
+impl Unfinished {
+    /// Where it is, for people: the rectangle around it and its size.
+    ///
+    /// ```
+    /// use typesweeper::runtime::complete::Unfinished;
+    ///
+    /// let part = Unfinished { numbers: vec![1, 3], cells: vec![0, 2, 4] };
+    /// assert_eq!(part.describe(5), "R1C1 to R1C5 (3 undecided cells around 2 numbers)");
+    /// ```
+    pub fn describe(&self, cols: usize) -> String {
+        let all = self.numbers.iter().chain(&self.cells);
+        let (rows, columns) = (all.clone().map(|&i| i / cols), all.map(|&i| i % cols));
+        let (r0, r1) = (rows.clone().min().unwrap_or(0), rows.max().unwrap_or(0));
+        let (c0, c1) = (
+            columns.clone().min().unwrap_or(0),
+            columns.max().unwrap_or(0),
+        );
+        let name = |r: usize, c: usize| super::deduction::cell_name(cols, r * cols + c);
+        format!(
+            "{} to {} ({} around {})",
+            name(r0, c0),
+            name(r1, c1),
+            super::deduction::plural(self.cells.len(), "undecided cell"),
+            super::deduction::plural(self.numbers.len(), "number")
+        )
+    }
+}
+
+/// The error of a search that ran out of `budget` on `part` (on a board of `cols` columns).
+fn out_of_budget(part: &Unfinished, cols: usize, budget: &Budget) -> SolveError {
+    SolveError::OutOfBudget(format!(
+        "the work budget ({budget}) ran out on the frontier at {}",
+        part.describe(cols)
+    ))
+}
+
+/// As [`solve`], within `budget` (shared: what one call spends, the next cannot). When it runs
+/// out, the result holds what was proved until then (the components finished and the local
+/// rules elsewhere, all of it still proved) and the parts given up on.
+///
+/// ```
+/// use typesweeper::board::Board;
+/// use typesweeper::runtime::complete::{solve_within, Budget};
+/// use typesweeper::runtime::Given;
+///
+/// let puzzle: Board = "? ? ?\n1 2 1".parse().unwrap();
+/// let solved = solve_within(&puzzle, Given::nothing(), &Budget::default()).unwrap();
+/// assert!(solved.unfinished.is_empty());
+/// assert_eq!(solved.deduction.to_string(), "x s x\n1 2 1");
+/// // With no budget at all, only what the local rules prove (here nothing).
+/// let solved = solve_within(&puzzle, Given::nothing(), &Budget::new(0)).unwrap();
+/// assert_eq!(solved.deduction.to_string(), "? ? ?\n1 2 1");
+/// assert_eq!(solved.unfinished[0].describe(3), "R1C1 to R2C3 (3 undecided cells around 3 numbers)");
+/// ```
+pub fn solve_within(
+    puzzle: &Board,
+    given: Given<'_>,
+    budget: &Budget,
+) -> Result<Solved, SolveError> {
     let mut state = State::new(puzzle, given)?;
     loop {
         state.run_fragment()?;
         let left = state.total.map(|t| t - state.mines);
-        let analysis = analyse(&state.cells, state.rows, state.cols, left)?;
+        let (analysis, unfinished) =
+            analyse_parts(&state.cells, state.rows, state.cols, left, budget)?;
         let forced = analysis.forced_steps();
-        if forced.is_empty() {
-            return Ok(state.finish());
-        }
+        let progress = !forced.is_empty();
         for (i, mine, reason) in forced {
             if state.cells[i] == Deduced::Undecided {
                 state.decide(i, mine, reason)?;
             }
+        }
+        if !unfinished.is_empty() {
+            state.run_fragment()?;
+            let unfinished = unfinished
+                .into_iter()
+                .map(|mut part| {
+                    part.cells.retain(|&i| state.cells[i] == Deduced::Undecided);
+                    part
+                })
+                .collect();
+            return Ok(Solved {
+                deduction: state.finish(),
+                unfinished,
+            });
+        }
+        if !progress {
+            return Ok(Solved {
+                deduction: state.finish(),
+                unfinished: Vec::new(),
+            });
         }
     }
 }
@@ -66,14 +192,6 @@ pub struct LayoutSummary {
     /// Natural logarithm of the number of layouts (cell-level, i.e. box layouts weighted by
     /// `C(box size, box mines)`).
     pub ln_layouts: f64,
-    /// Per box, the fewest mines it holds in such a layout.
-    pub least: Vec<usize>,
-    /// Per box, the most mines it holds in such a layout.
-    pub most: Vec<usize>,
-    /// Per box, the natural logarithm of the sum over layouts of the box's mine count (so the
-    /// chance that a given cell of box `b` is a mine, given `mines`, is
-    /// `exp(ln_box_mines[b] - ln_layouts) / size of b`); `-inf` when the box never has a mine.
-    pub ln_box_mines: Vec<f64>,
 }
 
 /// An independent part of the frontier.
@@ -81,13 +199,40 @@ pub struct LayoutSummary {
 pub struct Component {
     /// The number cells (row-major) whose constraints tie it together.
     pub numbers: Vec<usize>,
-    /// Its cells grouped into boxes: cells touching exactly the same numbers.
+    /// Its cells grouped into boxes: cells touching exactly the same numbers, in the order of
+    /// the sweep.
     pub boxes: Vec<Vec<usize>>,
     /// One entry per mine count that some layout has, in increasing order of `mines`.
     pub summaries: Vec<LayoutSummary>,
     /// Per summary, whether its layouts are still possible once the total mine count is taken
     /// into account.
     pub feasible: Vec<bool>,
+    /// Its layouts of box counts, to sweep again.
+    sweep: Sweep,
+    /// Per mine count and box, `ln` of the box's mines summed over layouts
+    /// ([`Sweep::box_mines_table`]), made at the first [`Component::ln_box_mines`] when the
+    /// component is small enough ([`EXACT_WORK`]).
+    table: Lazy,
+}
+
+/// The most work ([`Sweep::table_work`]) for which [`Component::ln_box_mines`] keeps a table per
+/// mine count and box, summed in the order of a depth-first search over box counts (as
+/// `complete` did before it swept), instead of weighing the component with a forward and a
+/// backward pass. The two agree up to rounding; the table keeps the last bits as they were, so
+/// that where exact arithmetic ties two cells' chances, the autoplayer breaks the tie as it
+/// did. Every component of an expert game is far below this; long frontiers, where the
+/// table's cost grows with the square of the length, are above it.
+const EXACT_WORK: u64 = 1 << 22;
+
+/// What [`Component::table`] holds once made: the table, or `None` for a component too big
+/// for it. Not part of what a component is, so components compare equal whatever it holds.
+#[derive(Clone, Debug, Default)]
+struct Lazy(std::sync::OnceLock<Option<Vec<f64>>>);
+
+impl PartialEq for Lazy {
+    fn eq(&self, _: &Lazy) -> bool {
+        true
+    }
 }
 
 impl Component {
@@ -105,6 +250,98 @@ impl Component {
             d[t.mines] = t.ln_layouts;
         }
         d
+    }
+
+    /// Per box, the natural logarithm of the sum over its layouts of `e^ln_weight[m]` (`m` the
+    /// layout's mine count; `-inf`, or past the end of `ln_weight`, for a weight of zero) times
+    /// the box's mine count: with the weights the rest of the board gives each `m`, over all
+    /// layouts of the board, the chance that a cell of box `b` is a mine is
+    /// `exp(result[b] - ln(all layouts)) / size of b`. `-inf` for a box no weighted layout puts
+    /// a mine in.
+    ///
+    /// One forward and one backward pass over the component's sweep, costing about as much as
+    /// counting its layouts did (not charged to a budget: that counting was).
+    ///
+    /// ```
+    /// use typesweeper::runtime::complete::analyse;
+    /// use typesweeper::runtime::Deduced::{Safe, Undecided};
+    ///
+    /// // `? 1 ? 1 ?`: one mine in the middle, or one at each end.
+    /// let (u, one) = (Undecided, Safe(Some(1)));
+    /// let a = analyse(&[u, one, u, one, u], 1, 5, None).unwrap();
+    /// let comp = &a.components[0];
+    /// // Weigh the layouts with one mine 1 and those with two 3: the middle holds 1 mine in
+    /// // weight 1, each end 1 mine in weight 3.
+    /// let mines = comp.ln_box_mines(&[f64::NEG_INFINITY, 0.0, 3f64.ln()]);
+    /// for (cells, m) in comp.boxes.iter().zip(&mines) {
+    ///     let want = if cells == &[2] { 1.0 } else { 3.0 };
+    ///     assert!((m.exp() - want).abs() < 1e-12, "{cells:?}: {}", m.exp());
+    /// }
+    /// ```
+    pub fn ln_box_mines(&self, ln_weight: &[f64]) -> Vec<f64> {
+        let table = self.table.0.get_or_init(|| {
+            (self.sweep.table_work() <= EXACT_WORK).then(|| self.sweep.box_mines_table())
+        });
+        match table {
+            Some(table) if !self.summaries.is_empty() => {
+                let boxes = self.boxes.len();
+                let mut out = vec![f64::NEG_INFINITY; boxes];
+                for t in &self.summaries {
+                    let w = ln_weight.get(t.mines).copied().unwrap_or(f64::NEG_INFINITY);
+                    let row = &table[t.mines * boxes..(t.mines + 1) * boxes];
+                    for (m, &x) in out.iter_mut().zip(row) {
+                        *m = ln::add(*m, w + x);
+                    }
+                }
+                out
+            }
+            _ => {
+                self.sweep
+                    .weighted(ln_weight, &Budget::unlimited())
+                    .expect("no limit")
+                    .ln_box_mines
+            }
+        }
+    }
+
+    /// About the work of [`Component::ln_box_mines`] the first time (later ones are cheaper
+    /// when the table is kept).
+    fn weighing_work(&self) -> u64 {
+        let table = self.sweep.table_work();
+        if table <= EXACT_WORK {
+            table
+        } else {
+            self.sweep.weighted_work()
+        }
+    }
+
+    /// Counts its layouts per mine count into `summaries` (all `feasible` if not marked yet),
+    /// unless done already.
+    fn count_layouts(&mut self, budget: &Budget) -> Result<(), OutOfBudget> {
+        if self.summaries.is_empty() {
+            let d = self.sweep.ln_distribution(budget)?;
+            self.summaries = (0..d.len())
+                .filter(|&m| d[m] > f64::NEG_INFINITY)
+                .map(|m| LayoutSummary {
+                    mines: m,
+                    ln_layouts: d[m],
+                })
+                .collect();
+        }
+        if self.feasible.len() != self.summaries.len() {
+            self.feasible = vec![true; self.summaries.len()];
+        }
+        Ok(())
+    }
+
+    /// The component as a part given up on.
+    fn unfinished(&self) -> Unfinished {
+        let mut cells: Vec<usize> = self.cells().collect();
+        cells.sort_unstable();
+        Unfinished {
+            numbers: self.numbers.clone(),
+            cells,
+        }
     }
 }
 
@@ -142,7 +379,8 @@ impl Analysis {
     ///
     /// Each component mine count `k` is weighted by the layouts of the other components and
     /// `C(interior, mines left - frontier mines)`, all in log space so that huge boards neither
-    /// overflow nor underflow.
+    /// overflow nor underflow; each component is then swept once with those weights
+    /// ([`Component::ln_box_mines`]).
     ///
     /// ```
     /// use typesweeper::runtime::complete::analyse;
@@ -177,15 +415,14 @@ impl Analysis {
             .collect();
         for (k, comp) in self.components.iter().enumerate() {
             let others = ln::convolve(&prefix[k], &suffix[k + 1]);
-            let mut mines = vec![f64::NEG_INFINITY; comp.boxes.len()];
+            // Per mine count of the component, the layouts of everything else.
+            let mut rest = vec![f64::NEG_INFINITY; dists[k].len()];
             for t in &comp.summaries {
-                let rest = (0..others.len()).fold(f64::NEG_INFINITY, |acc, s| {
+                rest[t.mines] = (0..others.len()).fold(f64::NEG_INFINITY, |acc, s| {
                     ln::add(acc, others[s] + interior(s + t.mines))
                 });
-                for (b, m) in mines.iter_mut().enumerate() {
-                    *m = ln::add(*m, rest + t.ln_box_mines[b]);
-                }
             }
+            let mines = comp.ln_box_mines(&rest);
             for (b, cells) in comp.boxes.iter().enumerate() {
                 let chance = (mines[b] - ln_total).exp() / cells.len() as f64;
                 for &i in cells {
@@ -205,6 +442,36 @@ impl Analysis {
             }
         }
         Some(p)
+    }
+
+    /// As [`Analysis::mine_probabilities`], within `budget`: `None` also when the work (about
+    /// the square of the frontier's mine counts, and a sweep of each component) is more than
+    /// is left, charged before anything is done.
+    pub fn mine_probabilities_within(&self, budget: &Budget) -> Option<Vec<f64>> {
+        self.mines_left?;
+        budget.charge(self.probability_work()).ok()?;
+        self.mine_probabilities()
+    }
+
+    /// About the work of [`Analysis::mine_probabilities`] (and of [`Analysis::ln_layouts`]), in
+    /// budget steps: the convolutions of the components' layout counts, and weighing each
+    /// component's boxes.
+    pub(crate) fn probability_work(&self) -> u64 {
+        let lens: Vec<u64> = self
+            .components
+            .iter()
+            .map(|c| c.summaries.last().map_or(0, |t| t.mines as u64) + 1)
+            .collect();
+        let total: u64 = 1 + lens.iter().map(|l| l - 1).sum::<u64>();
+        let mut prefix = 1;
+        let mut work = self.interior.len() as u64;
+        for (comp, &len) in self.components.iter().zip(&lens) {
+            let suffix = total - prefix - (len - 1) + 1;
+            let others = prefix + suffix - 1;
+            work += 2 * prefix * len + prefix * suffix + others * len + comp.weighing_work();
+            prefix += len - 1;
+        }
+        work
     }
 
     /// The natural logarithm of the number of mine layouts of the undecided cells that fit the
@@ -265,14 +532,27 @@ impl Analysis {
             .collect()
     }
 
+    /// Counts the layouts of every component per mine count (for probabilities and layout
+    /// counts), where [`analyse_parts`] did not need them.
+    pub(crate) fn count_layouts(&mut self, budget: &Budget, cols: usize) -> Result<(), SolveError> {
+        for comp in &mut self.components {
+            if comp.count_layouts(budget).is_err() {
+                return Err(out_of_budget(&comp.unfinished(), cols, budget));
+            }
+        }
+        Ok(())
+    }
+
     /// The undecided cells that every layout agrees on, with the reason to record.
     fn forced_steps(&self) -> Vec<(usize, bool, Reason)> {
         let mut out = Vec::new();
         for comp in &self.components {
+            // One list of numbers shared by the steps of a component, however many.
+            let numbers: Arc<[usize]> = comp.numbers.as_slice().into();
             for i in comp.cells() {
                 if let Some(mine) = self.forced(i) {
                     let reason = Reason::AllLayouts {
-                        numbers: comp.numbers.clone(),
+                        numbers: Arc::clone(&numbers),
                         with_total: self.by_total[i],
                     };
                     out.push((i, mine, reason));
@@ -282,7 +562,7 @@ impl Analysis {
         for &i in &self.interior {
             if let Some(mine) = self.forced(i) {
                 let reason = Reason::AllLayouts {
-                    numbers: Vec::new(),
+                    numbers: Arc::from([]),
                     with_total: true,
                 };
                 out.push((i, mine, reason));
@@ -296,36 +576,120 @@ impl Analysis {
 /// Analyses a position: `cells` (row-major, `rows` x `cols`) as far as they are decided, and
 /// `mines_left`, the number of mines among the undecided cells when the total is known.
 ///
-/// Fails with [`SolveError::Contradiction`] when no layout fits, and with
-/// [`SolveError::BadInput`] when `cells` does not hold `rows * cols` cells.
+/// Fails with [`SolveError::Contradiction`] when no layout fits, with
+/// [`SolveError::BadInput`] when `cells` does not hold `rows * cols` cells, and with
+/// [`SolveError::OutOfBudget`] when the default [`Budget`] runs out ([`analyse_within`] takes
+/// another).
 pub fn analyse(
     cells: &[Deduced],
     rows: usize,
     cols: usize,
     mines_left: Option<usize>,
 ) -> Result<Analysis, SolveError> {
+    analyse_within(cells, rows, cols, mines_left, &Budget::default())
+}
+
+/// As [`analyse`], within `budget` (shared: what one call spends, the next cannot).
+pub fn analyse_within(
+    cells: &[Deduced],
+    rows: usize,
+    cols: usize,
+    mines_left: Option<usize>,
+    budget: &Budget,
+) -> Result<Analysis, SolveError> {
+    let (mut analysis, unfinished) = analyse_parts(cells, rows, cols, mines_left, budget)?;
+    if let Some(part) = unfinished.first() {
+        return Err(out_of_budget(part, cols, budget));
+    }
+    analysis.count_layouts(budget, cols)?;
+    Ok(analysis)
+}
+
+/// As [`analyse_within`], for which cells are forced only: layouts are not counted per mine
+/// count where the total count does not need it (so the analysis has no probabilities), which
+/// saves most of the work on big frontiers.
+pub(crate) fn analyse_forced(
+    cells: &[Deduced],
+    rows: usize,
+    cols: usize,
+    mines_left: Option<usize>,
+    budget: &Budget,
+) -> Result<Analysis, SolveError> {
+    let (analysis, unfinished) = analyse_parts(cells, rows, cols, mines_left, budget)?;
+    match unfinished.first() {
+        Some(part) => Err(out_of_budget(part, cols, budget)),
+        None => Ok(analysis),
+    }
+}
+
+/// The analysis of what fits in `budget`: which cells are forced (the components finished, and
+/// with the total count only when all of them are), and the components given up on. Layouts
+/// are counted per mine count only where the total count needs it
+/// ([`Analysis::count_layouts`] does the rest).
+pub(crate) fn analyse_parts(
+    cells: &[Deduced],
+    rows: usize,
+    cols: usize,
+    mines_left: Option<usize>,
+    budget: &Budget,
+) -> Result<(Analysis, Vec<Unfinished>), SolveError> {
     let n = cells.len();
     if rows.checked_mul(cols) != Some(n) {
         return Err(SolveError::BadInput(format!(
             "{n} cells do not make a {rows}x{cols} board"
         )));
     }
+    // Looking the board over costs a step per four cells: without it, a search that decides
+    // one cell of a huge board at a time (revealing numbers from an answer) would not count
+    // the time it takes.
+    let scan = budget.charge(n as u64 / 4);
     let constraints = Constraints::of(cells, rows, cols)?;
     let undecided = Undecided::of(cells, rows, cols, &constraints);
-    // A box holds at most 8 cells (the neighbours of a number).
-    let factorials = ln::Factorials::up_to(8);
-    let mut components = Vec::new();
-    for group in undecided.groups(constraints.need.len()) {
-        let comp = enumerate(&group, &undecided.signature, &constraints, &factorials);
-        if comp.summaries.is_empty() {
-            return Err(no_layout_fits(cols, &comp.numbers));
+    let groups = undecided.groups(constraints.need.len());
+    // The smallest first, so that a huge one spending the budget leaves the others done.
+    let mut order: Vec<usize> = (0..groups.len()).collect();
+    order.sort_by_key(|&g| groups[g].cells.len());
+    let mut built: Vec<Option<Component>> = (0..groups.len()).map(|_| None).collect();
+    let mut no_layout: Option<usize> = None;
+    let mut given_up: Vec<usize> = Vec::new();
+    for g in order {
+        if scan.is_err() {
+            given_up.push(g);
+            continue;
         }
-        components.push(comp);
+        match enumerate(&groups[g], &undecided.signature, &constraints, budget) {
+            Ok(Some(comp)) => built[g] = Some(comp),
+            Ok(None) => no_layout = Some(no_layout.map_or(g, |first| first.min(g))),
+            Err(OutOfBudget) => given_up.push(g),
+        }
     }
-    decide(cells, components, undecided.interior, mines_left)
+    if let Some(g) = no_layout {
+        return Err(no_layout_fits(cols, &numbers_of(&groups[g], &constraints)));
+    }
+    given_up.sort_unstable();
+    let mut unfinished: Vec<Unfinished> = given_up
+        .iter()
+        .map(|&g| Unfinished {
+            numbers: numbers_of(&groups[g], &constraints),
+            cells: groups[g].cells.clone(),
+        })
+        .collect();
+    let components: Vec<Component> = built.into_iter().flatten().collect();
+    // Without every component, the total count says nothing sure.
+    let total = if unfinished.is_empty() {
+        mines_left
+    } else {
+        None
+    };
+    let (mut analysis, ran_out) = decide(cells, components, undecided.interior, total, budget)?;
+    if let Some(k) = ran_out {
+        unfinished.push(analysis.components[k].unfinished());
+    }
+    if !unfinished.is_empty() {
+        analysis.mines_left = None;
+    }
+    Ok((analysis, unfinished))
 }
-
-/// The shown numbers that still have undecided neighbours: the *constraints*.
 struct Constraints {
     /// Per cell (row-major), the index of its constraint, if it is one.
     of_cell: Vec<Option<usize>>,
@@ -466,17 +830,31 @@ fn no_layout_fits(cols: usize, numbers: &[usize]) -> SolveError {
     ))
 }
 
-/// The analysis of `cells` from its searched `components` and its `interior`: which undecided
+/// The number cells of `group`, sorted.
+fn numbers_of(group: &Group, constraints: &Constraints) -> Vec<usize> {
+    let mut numbers: Vec<usize> = group
+        .constraints
+        .iter()
+        .map(|&c| constraints.cells[c])
+        .collect();
+    numbers.sort_unstable();
+    numbers
+}
+
+/// The analysis of `cells` from its swept `components` and its `interior`: which undecided
 /// cells can be mines and which safe, first from the numbers alone, then with `mines_left`
-/// when it is known (noting the cells only the total decides).
+/// when it is known (noting the cells only the total decides). Also the component, if any,
+/// whose sweep with the total count ran out of `budget`: the analysis then stops short of the
+/// total there and after, every cell it decides still decided.
 fn decide(
     cells: &[Deduced],
     components: Vec<Component>,
     interior: Vec<usize>,
     mines_left: Option<usize>,
-) -> Result<Analysis, SolveError> {
+    budget: &Budget,
+) -> Result<(Analysis, Option<usize>), SolveError> {
     let n = cells.len();
-    let mut analysis = Analysis {
+    let mut a = Analysis {
         can_be_mine: cells.iter().map(|&c| c == Deduced::Mine).collect(),
         can_be_safe: cells
             .iter()
@@ -487,70 +865,132 @@ fn decide(
         mines_left,
         by_total: vec![false; n],
     };
-    // Without the total, every summary is feasible; note what that alone decides.
-    let before: Vec<Option<bool>> = {
-        mark(&mut analysis, None);
-        (0..n).map(|i| analysis.forced(i)).collect()
-    };
-    if let Some(left) = mines_left {
-        restrict_to_total(&mut analysis, left)?;
-        for (i, cell) in cells.iter().enumerate() {
-            if *cell == Deduced::Undecided {
-                analysis.can_be_mine[i] = false;
-                analysis.can_be_safe[i] = false;
-            }
-        }
-        mark(&mut analysis, Some(left));
-        for (i, was) in before.iter().enumerate() {
-            analysis.by_total[i] = was.is_none() && analysis.forced(i).is_some();
-        }
+    // The numbers alone.
+    for comp in &a.components {
+        let (mine, free) = comp.sweep.box_range();
+        mark_boxes(
+            &mut a.can_be_mine,
+            &mut a.can_be_safe,
+            &comp.boxes,
+            &mine,
+            &free,
+        );
     }
-    Ok(analysis)
+    for &i in &a.interior {
+        a.can_be_mine[i] = true;
+        a.can_be_safe[i] = true;
+    }
+    let Some(left) = mines_left else {
+        return Ok((a, None));
+    };
+    let before: Vec<Option<bool>> = (0..n).map(|i| a.forced(i)).collect();
+    let ran_out = restrict(&mut a, left, budget)?;
+    for (i, was) in before.iter().enumerate() {
+        a.by_total[i] = was.is_none() && a.forced(i).is_some();
+    }
+    Ok((a, ran_out))
 }
 
-/// Sets `can_be_mine`/`can_be_safe` of undecided cells from the feasible summaries; interior
-/// cells from the feasible frontier totals when `mines_left` is known (else they can be
-/// anything).
-fn mark(a: &mut Analysis, mines_left: Option<usize>) {
-    for comp in &a.components {
-        for (t, summary) in comp.summaries.iter().enumerate() {
-            if !comp.feasible[t] {
-                continue;
-            }
-            for (b, cells) in comp.boxes.iter().enumerate() {
-                for &i in cells {
-                    a.can_be_mine[i] |= summary.most[b] > 0;
-                    a.can_be_safe[i] |= summary.least[b] < cells.len();
-                }
+/// What the total count, `left` mines for the undecided cells, adds to the numbers' analysis
+/// `a`; the component whose sweep ran out of `budget`, if one did (what was restricted before it
+/// stays: each step is sound on its own).
+fn restrict(a: &mut Analysis, left: usize, budget: &Budget) -> Result<Option<usize>, SolveError> {
+    let size = a.interior.len();
+    let (least, most) = a.components.iter().fold((0, 0), |(l, m), comp| {
+        let (cl, cm) = comp.sweep.mine_range();
+        (l + cl, m + cm)
+    });
+    if most <= left && left - least <= size {
+        // Every sum is possible (the usual case on big boards): only the interior can be
+        // decided, by the extremes, and no component needs its layouts counted.
+        for comp in &mut a.components {
+            comp.feasible = vec![true; comp.summaries.len()];
+        }
+        for &i in &a.interior {
+            a.can_be_mine[i] = least < left;
+            a.can_be_safe[i] = most + size > left;
+        }
+        return Ok(None);
+    }
+    for k in 0..a.components.len() {
+        if a.components[k].count_layouts(budget).is_err() {
+            return Ok(Some(k));
+        }
+    }
+    restrict_to_total(a, left)?;
+    for k in 0..a.components.len() {
+        let comp = &a.components[k];
+        if comp.feasible.iter().all(|&ok| ok) {
+            continue; // as the numbers alone have it
+        }
+        // Sweep again with only the mine counts the total allows.
+        let mut allowed = vec![f64::NEG_INFINITY; comp.summaries.last().map_or(0, |t| t.mines) + 1];
+        for (t, _) in comp
+            .summaries
+            .iter()
+            .zip(&comp.feasible)
+            .filter(|(_, &ok)| ok)
+        {
+            allowed[t.mines] = 0.0;
+        }
+        let Ok(m) = comp.sweep.weighted(&allowed, budget) else {
+            return Ok(Some(k));
+        };
+        for (b, cells) in comp.boxes.iter().enumerate() {
+            for &i in cells {
+                a.can_be_mine[i] = m.can_be_mine[b];
+                a.can_be_safe[i] = m.can_be_safe[b];
             }
         }
     }
+    mark_interior(a, left);
+    Ok(None)
+}
+
+/// Marks the cells of `boxes` by whether some layout puts a mine in their box (`mine`) and
+/// whether some layout leaves one of its cells free (`free`).
+fn mark_boxes(
+    can_be_mine: &mut [bool],
+    can_be_safe: &mut [bool],
+    boxes: &[Vec<usize>],
+    mine: &[bool],
+    free: &[bool],
+) {
+    for (b, cells) in boxes.iter().enumerate() {
+        for &i in cells {
+            can_be_mine[i] = mine[b];
+            can_be_safe[i] = free[b];
+        }
+    }
+}
+
+/// Marks the interior cells from the feasible frontier totals, with `mines_left` for the
+/// undecided cells.
+fn mark_interior(a: &mut Analysis, mines_left: usize) {
     let size = a.interior.len();
     if size == 0 {
         return;
     }
-    let (mut mine, mut safe) = (true, true);
-    if let Some(left) = mines_left {
-        let (least, most) = feasible_range(&a.components);
-        if most <= left && left - least <= size {
-            // Every sum is possible (the usual case on big boards): the extremes decide.
-            for &i in &a.interior {
-                a.can_be_mine[i] = least < left;
-                a.can_be_safe[i] = most + size > left;
-            }
-            return;
+    let left = mines_left;
+    let (least, most) = feasible_range(&a.components);
+    if most <= left && left - least <= size {
+        // Every sum is possible: the extremes decide.
+        for &i in &a.interior {
+            a.can_be_mine[i] = least < left;
+            a.can_be_safe[i] = most + size > left;
         }
-        let sums = reachable(a.components.iter());
-        let interior_counts = sums
-            .iter()
-            .enumerate()
-            .filter(|&(s, &ok)| ok && s <= left && left - s <= size)
-            .map(|(s, _)| left - s);
-        (mine, safe) = (false, false);
-        for j in interior_counts {
-            mine |= j > 0;
-            safe |= j < size;
-        }
+        return;
+    }
+    let sums = reachable(a.components.iter());
+    let interior_counts = sums
+        .iter()
+        .enumerate()
+        .filter(|&(s, &ok)| ok && s <= left && left - s <= size)
+        .map(|(s, _)| left - s);
+    let (mut mine, mut safe) = (false, false);
+    for j in interior_counts {
+        mine |= j > 0;
+        safe |= j < size;
     }
     for &i in &a.interior {
         a.can_be_mine[i] = mine;
@@ -679,203 +1119,47 @@ fn ln_interior(size: usize, left: usize) -> impl Fn(usize) -> f64 {
     }
 }
 
-/// The layouts of the boxes from some position on, grouped by how many mines they hold.
-/// Box vectors are indexed from that position.
-#[derive(Clone, Debug)]
-struct Entry {
-    mines: usize,
-    ln_layouts: f64,
-    least: Vec<u8>,
-    most: Vec<u8>,
-    ln_box_mines: Vec<f64>,
-}
-
-impl Entry {
-    /// No layout yet with `mines` mines, over `boxes` boxes.
-    fn empty(mines: usize, boxes: usize) -> Entry {
-        Entry {
-            mines,
-            ln_layouts: f64::NEG_INFINITY,
-            least: vec![u8::MAX; boxes],
-            most: vec![0; boxes],
-            ln_box_mines: vec![f64::NEG_INFINITY; boxes],
-        }
-    }
-
-    /// The public form of a finished entry (over all of a component's boxes).
-    fn summary(&self) -> LayoutSummary {
-        LayoutSummary {
-            mines: self.mines,
-            ln_layouts: self.ln_layouts,
-            least: self.least.iter().map(|&k| usize::from(k)).collect(),
-            most: self.most.iter().map(|&k| usize::from(k)).collect(),
-            ln_box_mines: self.ln_box_mines.clone(),
-        }
-    }
-}
-
-/// Search over box counts for one component, memoised: the layouts of boxes `p..` depend only
-/// on what the numbers shared with earlier boxes still need, so each such state is solved once.
-/// That makes a long frontier line cost about its length times the states at one point of it,
-/// instead of its (exponential) number of layouts.
-struct Search<'a> {
-    /// The component's cells grouped into boxes (cells with the same signature), in search
-    /// order: breadth first through shared constraints, so that constraints close early.
-    boxes: Vec<Vec<usize>>,
-    /// Per box, its constraints (numbered within the component).
-    constraints: Vec<Vec<usize>>,
-    /// Per constraint: mines still needed, and capacity of unassigned boxes.
-    need: Vec<usize>,
-    capacity: Vec<usize>,
-    /// Per position `p`: the constraints with boxes both before `p` and at or after it.
-    active: Vec<Vec<usize>>,
-    memo: Vec<HashMap<Vec<u8>, Rc<Vec<Entry>>>>,
-    factorials: &'a ln::Factorials,
-    /// Calls of [`Search::run`] so far: the work done, which the tests bound.
-    steps: usize,
-}
-
-impl<'a> Search<'a> {
-    /// The search over the component `group`, from the cells' `signature`s and the mines each
-    /// constraint of the position still `need`s.
-    fn new(
-        group: &Group,
-        signature: &[Vec<usize>],
-        need: &[usize],
-        factorials: &'a ln::Factorials,
-    ) -> Search<'a> {
-        let boxes = boxes_of(&group.cells, signature);
-        let local: HashMap<usize, usize> = group
-            .constraints
-            .iter()
-            .enumerate()
-            .map(|(l, &c)| (c, l))
-            .collect();
-        let box_constraints: Vec<Vec<usize>> = boxes
-            .iter()
-            .map(|cells| signature[cells[0]].iter().map(|c| local[c]).collect())
-            .collect();
-        let count = group.constraints.len();
-        let order = breadth_first(&box_constraints, count);
-        let boxes: Vec<Vec<usize>> = order.iter().map(|&b| boxes[b].clone()).collect();
-        let constraints: Vec<Vec<usize>> =
-            order.iter().map(|&b| box_constraints[b].clone()).collect();
-        let mut capacity = vec![0; count];
-        for (b, cs) in constraints.iter().enumerate() {
-            for &c in cs {
-                capacity[c] += boxes[b].len();
-            }
-        }
-        Search {
-            active: active_constraints(&constraints, count),
-            memo: vec![HashMap::default(); boxes.len()],
-            boxes,
-            constraints,
-            need: group.constraints.iter().map(|&c| need[c]).collect(),
-            capacity,
-            factorials,
-            steps: 0,
-        }
-    }
-
-    /// The layouts of boxes `p..` given the current needs.
-    fn run(&mut self, p: usize) -> Rc<Vec<Entry>> {
-        self.steps += 1;
-        if p == self.boxes.len() {
-            let mut done = Entry::empty(0, 0);
-            done.ln_layouts = 0.0;
-            return Rc::new(vec![done]);
-        }
-        let key: Vec<u8> = self.active[p].iter().map(|&c| self.need[c] as u8).collect();
-        if let Some(known) = self.memo[p].get(&key) {
-            return Rc::clone(known);
-        }
-        let size = self.boxes[p].len();
-        let (mut lo, mut hi) = (0, size);
-        for &c in &self.constraints[p] {
-            hi = hi.min(self.need[c]);
-            // the other unassigned boxes of `c` can take at most capacity - size
-            lo = lo.max(self.need[c].saturating_sub(self.capacity[c] - size));
-        }
-        let mut out: Vec<Entry> = Vec::new();
-        if lo <= hi {
-            let constraints = std::mem::take(&mut self.constraints[p]);
-            for &c in &constraints {
-                self.capacity[c] -= size;
-            }
-            for k in lo..=hi {
-                for &c in &constraints {
-                    self.need[c] -= k;
-                }
-                let rest = self.run(p + 1);
-                for &c in &constraints {
-                    self.need[c] += k;
-                }
-                let w = self.factorials.binomial(size, k);
-                for e in rest.iter() {
-                    merge(&mut out, e, k, w, self.boxes.len() - p);
-                }
-            }
-            for &c in &constraints {
-                self.capacity[c] += size;
-            }
-            self.constraints[p] = constraints;
-        }
-        out.sort_by_key(|e| e.mines);
-        let out = Rc::new(out);
-        self.memo[p].insert(key, Rc::clone(&out));
-        out
-    }
-}
-
-/// Adds the layouts `rest` of the later boxes, with `k` mines in this box (`w` = ln C(size, k)
-/// ways), to `out`.
-fn merge(out: &mut Vec<Entry>, rest: &Entry, k: usize, w: f64, boxes: usize) {
-    let mines = rest.mines + k;
-    let at = match out.iter().position(|e| e.mines == mines) {
-        Some(at) => at,
-        None => {
-            out.push(Entry::empty(mines, boxes));
-            out.len() - 1
-        }
-    };
-    let e = &mut out[at];
-    let lw = w + rest.ln_layouts;
-    e.ln_layouts = ln::add(e.ln_layouts, lw);
-    let k8 = k as u8; // a box holds at most 8 cells
-    e.least[0] = e.least[0].min(k8);
-    e.most[0] = e.most[0].max(k8);
-    if k > 0 {
-        e.ln_box_mines[0] = ln::add(e.ln_box_mines[0], lw + (k as f64).ln());
-    }
-    for q in 0..rest.least.len() {
-        e.least[q + 1] = e.least[q + 1].min(rest.least[q]);
-        e.most[q + 1] = e.most[q + 1].max(rest.most[q]);
-        e.ln_box_mines[q + 1] = ln::add(e.ln_box_mines[q + 1], w + rest.ln_box_mines[q]);
-    }
-}
-
-/// Enumerates one component's layouts by box counts.
+/// Sweeps one component: its boxes in breadth-first order and the graph of their layouts;
+/// `None` when no layout fits.
 fn enumerate(
     group: &Group,
     signature: &[Vec<usize>],
     constraints: &Constraints,
-    factorials: &ln::Factorials,
-) -> Component {
-    let mut search = Search::new(group, signature, &constraints.need, factorials);
-    let summaries: Vec<LayoutSummary> = search.run(0).iter().map(Entry::summary).collect();
-    let mut numbers: Vec<usize> = group
+    budget: &Budget,
+) -> Result<Option<Component>, OutOfBudget> {
+    let boxes = boxes_of(&group.cells, signature);
+    let local: HashMap<usize, usize> = group
         .constraints
         .iter()
-        .map(|&c| constraints.cells[c])
+        .enumerate()
+        .map(|(l, &c)| (c, l))
         .collect();
-    numbers.sort_unstable();
-    Component {
-        numbers,
-        boxes: search.boxes,
-        feasible: vec![true; summaries.len()],
-        summaries,
-    }
+    let box_constraints: Vec<Vec<usize>> = boxes
+        .iter()
+        .map(|cells| signature[cells[0]].iter().map(|c| local[c]).collect())
+        .collect();
+    let order = breadth_first(&box_constraints, group.constraints.len());
+    let boxes: Vec<Vec<usize>> = order.iter().map(|&b| boxes[b].clone()).collect();
+    let box_constraints: Vec<Vec<usize>> =
+        order.iter().map(|&b| box_constraints[b].clone()).collect();
+    // A box holds at most 8 cells (the neighbours of a number).
+    let sizes: Vec<u8> = boxes.iter().map(|cells| cells.len() as u8).collect();
+    let need: Vec<usize> = group
+        .constraints
+        .iter()
+        .map(|&c| constraints.need[c])
+        .collect();
+    let Some(sweep) = Sweep::build(&sizes, &box_constraints, &need, budget)? else {
+        return Ok(None);
+    };
+    Ok(Some(Component {
+        numbers: numbers_of(group, constraints),
+        boxes,
+        summaries: Vec::new(),
+        feasible: Vec::new(),
+        sweep,
+        table: Lazy::default(),
+    }))
 }
 
 /// `cells` grouped into boxes: cells with the same `signature`, in order of their first cell.
@@ -924,37 +1208,6 @@ fn breadth_first(box_constraints: &[Vec<usize>], count: usize) -> Vec<usize> {
         }
     }
     order
-}
-
-/// Per position `p` of boxes in search order (`box_constraints[b]`: the constraints of box
-/// `b`, numbered below `count`), the constraints with boxes both before `p` and at or after it,
-/// sorted: what the search is memoised on.
-fn active_constraints(box_constraints: &[Vec<usize>], count: usize) -> Vec<Vec<usize>> {
-    let boxes = box_constraints.len();
-    let mut first = vec![usize::MAX; count];
-    let mut last = vec![0; count];
-    for (b, cs) in box_constraints.iter().enumerate() {
-        for &c in cs {
-            first[c] = first[c].min(b);
-            last[c] = b;
-        }
-    }
-    // Constraint c is active at positions first[c] + 1 ..= last[c]: sweep once.
-    let mut opens = vec![Vec::new(); boxes + 1];
-    for c in 0..count {
-        if last[c] > first[c] {
-            opens[first[c] + 1].push(c);
-        }
-    }
-    let mut active: Vec<Vec<usize>> = Vec::with_capacity(boxes);
-    let mut current: Vec<usize> = Vec::new();
-    for (p, opening) in opens.iter().enumerate().take(boxes) {
-        current.retain(|&c| last[c] >= p);
-        current.extend(opening);
-        current.sort_unstable();
-        active.push(current.clone());
-    }
-    active
 }
 
 #[cfg(test)]
@@ -1018,33 +1271,42 @@ mod tests {
         (cells, answer)
     }
 
-    /// The work of the component search on the one frontier component of `cells`: calls of
-    /// [`Search::run`], boxes, and the natural logarithm of the layouts it counted.
-    fn search_work(cells: &[Deduced], rows: usize, cols: usize) -> (usize, usize, f64) {
+    /// The work of the sweep of the one frontier component of `cells`, within `steps` steps:
+    /// steps charged to build its graph (`None` when they ran out), boxes, and the natural
+    /// logarithm of the layouts the graph counts.
+    fn search_work(
+        cells: &[Deduced],
+        rows: usize,
+        cols: usize,
+        steps: u64,
+    ) -> Option<(usize, usize, f64)> {
         let constraints = Constraints::of(cells, rows, cols).unwrap();
         let undecided = Undecided::of(cells, rows, cols, &constraints);
         let groups = undecided.groups(constraints.need.len());
         assert_eq!(groups.len(), 1);
-        let factorials = ln::Factorials::up_to(8);
-        let mut search = Search::new(
-            &groups[0],
-            &undecided.signature,
-            &constraints.need,
-            &factorials,
-        );
-        let ln_layouts = ln::sum(search.run(0).iter().map(|e| e.ln_layouts));
-        (search.steps, search.boxes.len(), ln_layouts)
+        let budget = Budget::new(steps);
+        let mut comp = enumerate(&groups[0], &undecided.signature, &constraints, &budget)
+            .ok()?
+            .unwrap();
+        let steps = budget.spent() as usize;
+        comp.count_layouts(&Budget::unlimited()).unwrap();
+        let ln_layouts = ln::sum(comp.summaries.iter().map(|t| t.ln_layouts));
+        Some((steps, comp.boxes.len(), ln_layouts))
     }
 
     #[test]
     fn long_frontier_lines_are_not_enumerated_layout_by_layout() {
-        // Solving each state of the search once makes its work grow with the line's length;
+        // Taking each state of the sweep once makes its work grow with the line's length;
         // without that, the search takes a step per layout of the box counts, exponentially
-        // many. On 40 columns such a search still ends (so that this fails rather than hangs);
-        // on 300 it never would.
+        // many. Within a budget of the steps allowed, such a search runs out (and fails here)
+        // rather than hangs.
         for cols in [40, 300] {
             let (cells, _) = long_line(cols);
-            let (steps, boxes, ln_layouts) = search_work(&cells, 3, cols);
+            // A box per column (or two), less the ends.
+            let allowed = (STEPS_PER_BOX * cols) as u64;
+            let Some((steps, boxes, ln_layouts)) = search_work(&cells, 3, cols, allowed) else {
+                panic!("{cols} columns: more than {allowed} steps");
+            };
             let least = (cols / 3) as f64 * std::f64::consts::LN_2;
             assert!(
                 ln_layouts > least,
@@ -1057,10 +1319,59 @@ mod tests {
         }
     }
 
-    /// The search's work per box on [`long_line`] boards, with room to spare: it takes about
-    /// 3.5 (a state there is the need of the one number straddling a box, at most 8 mines);
-    /// without the memo, about 470,000 on 40 columns.
-    const STEPS_PER_BOX: usize = 16;
+    /// The sweep's work per box on [`long_line`] boards, with room to spare: it takes about 23
+    /// (a state, which costs 8 steps, is the need of the one number straddling a box, at most 8
+    /// mines; a transition costs 1); a search without states, one step per layout, about
+    /// 470,000 on 40 columns.
+    const STEPS_PER_BOX: usize = 40;
+
+    #[test]
+    fn weighing_by_sweeps_agrees_with_the_table() {
+        // The forward-backward weighing (long frontiers) against the table summed in the old
+        // depth-first order (small components), on frontiers of several lengths, with weights
+        // that leave some mine counts out.
+        let close = |a: f64, b: f64| a == b || (a - b).abs() <= 1e-9 * a.abs().max(1.0);
+        for cols in [3, 8, 20, 60] {
+            let (cells, _) = long_line(cols);
+            let constraints = Constraints::of(&cells, 3, cols).unwrap();
+            let undecided = Undecided::of(&cells, 3, cols, &constraints);
+            let budget = Budget::unlimited();
+            for group in undecided.groups(constraints.need.len()) {
+                let mut comp = enumerate(&group, &undecided.signature, &constraints, &budget)
+                    .unwrap()
+                    .unwrap();
+                comp.count_layouts(&budget).unwrap();
+                let table = comp.sweep.box_mines_table();
+                let boxes = comp.boxes.len();
+                let most = comp.summaries.last().unwrap().mines;
+                // Every mine count weighed, or one in two or three left out.
+                for skip in [0, 2, 3] {
+                    let weight: Vec<f64> = (0..=most)
+                        .map(|m| {
+                            if skip > 0 && m % skip == 1 {
+                                f64::NEG_INFINITY
+                            } else {
+                                (m * 7919 % 13) as f64 * 0.3 - 1.0
+                            }
+                        })
+                        .collect();
+                    let swept = comp.sweep.weighted(&weight, &budget).unwrap();
+                    for b in 0..boxes {
+                        let want = comp.summaries.iter().fold(f64::NEG_INFINITY, |acc, t| {
+                            ln::add(acc, weight[t.mines] + table[t.mines * boxes + b])
+                        });
+                        let got = swept.ln_box_mines[b];
+                        assert!(close(got, want), "{cols} columns, box {b}: {got} {want}");
+                        assert_eq!(swept.can_be_mine[b], want > f64::NEG_INFINITY);
+                    }
+                    if skip == 0 {
+                        let (mine, free) = comp.sweep.box_range();
+                        assert_eq!((swept.can_be_mine, swept.can_be_safe), (mine, free));
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn chances_stay_exact_with_astronomically_many_layouts() {
@@ -1113,7 +1424,10 @@ mod tests {
         assert_eq!(s.len(), 1);
         assert_eq!(s[0].mines, 1);
         assert!(close(s[0].ln_layouts.exp(), 3.0));
-        assert!(close(s[0].ln_box_mines[0].exp(), 3.0));
+        assert!(close(
+            a.components[0].ln_box_mines(&[f64::NEG_INFINITY, 0.0])[0].exp(),
+            3.0
+        ));
         // `? 1 ? 1 ? ? ?` with two mines: the frontier holds one mine (R1C3) or two (R1C1 and
         // R1C5), one layout each, and the interior (R1C6, R1C7) the rest: C(2, 1) = 2 layouts
         // with one frontier mine, C(2, 0) = 1 with two. The chances come from those counts.

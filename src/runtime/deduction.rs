@@ -117,8 +117,9 @@ pub enum Reason {
     /// when `with_total`, agrees on the cell. Empty `numbers` means an interior cell decided by
     /// the count alone together with the frontier.
     AllLayouts {
-        /// The number cells of the cell's frontier component.
-        numbers: Vec<usize>,
+        /// The number cells of the cell's frontier component (shared by the steps of one
+        /// component, which can be as long as the board).
+        numbers: std::sync::Arc<[usize]>,
         /// Whether the total mine count took part.
         with_total: bool,
     },
@@ -208,6 +209,16 @@ impl Step {
                 };
                 if numbers.is_empty() {
                     format!("{name} {is}: every layout that fits the numbers{total} agrees")
+                } else if numbers.len() > NAMED_NUMBERS {
+                    // A frontier can be as long as the board: a line per step naming all of
+                    // its numbers would make the trace quadratic in its length.
+                    format!(
+                        "{name} {is}: every layout that fits the {} numbers from {} to {}{total} \
+                         agrees",
+                        numbers.len(),
+                        cell_name(cols, numbers[0]),
+                        cell_name(cols, numbers[numbers.len() - 1])
+                    )
                 } else {
                     let names: Vec<String> = numbers.iter().map(|&j| cell_name(cols, j)).collect();
                     format!(
@@ -219,6 +230,10 @@ impl Step {
         }
     }
 }
+
+/// At most this many numbers are named in a step's sentence ([`Step::describe`]); a longer
+/// list is given by its count, first and last.
+pub const NAMED_NUMBERS: usize = 12;
 
 /// What a solver is told besides the visible board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -295,6 +310,9 @@ pub enum SolveError {
     /// The rules cannot all hold (the board has no solution, or the answer disagrees with what
     /// the rules prove).
     Contradiction(String),
+    /// [`complete`](super::complete) gave up: its work [`Budget`](super::complete::Budget) ran
+    /// out on a part of the board too tangled to search (the message says which).
+    OutOfBudget(String),
 }
 
 impl fmt::Display for SolveError {
@@ -302,6 +320,7 @@ impl fmt::Display for SolveError {
         match self {
             SolveError::BadInput(m) => f.write_str(m),
             SolveError::Contradiction(m) => write!(f, "contradiction: {m}"),
+            SolveError::OutOfBudget(m) => write!(f, "out of budget: {m}"),
         }
     }
 }

@@ -515,7 +515,14 @@ impl App {
                     .iter()
                     .filter(|&&i| cells[i] != CellState::Flagged)
                     .count();
-                if k.safe.is_empty() && mines == 0 {
+                if !k.exact {
+                    format!(
+                        "hint: {} (green), {} (red); the board is too big to solve \
+                         exactly, so p shows estimates",
+                        plural(k.safe.len(), "safe cell"),
+                        plural(mines, "unflagged mine")
+                    )
+                } else if k.safe.is_empty() && mines == 0 {
                     "hint: nothing more is proved; p shows each cell's chance".to_string()
                 } else {
                     format!(

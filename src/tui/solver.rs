@@ -3,6 +3,8 @@
 //! hint and the probability overlay show ([`knowledge`]): what the position proves, not a choice
 //! of move.
 
+use typesweeper::runtime::autoplay::guess::estimated_chances;
+use typesweeper::runtime::autoplay::position::Position;
 use typesweeper::runtime::complete;
 use typesweeper::runtime::game::{CellState, Game, Status};
 use typesweeper::runtime::{Deduced, Given};
@@ -17,8 +19,12 @@ pub struct Knowledge {
     /// Cells proved to be mines, in reading order.
     pub mines: Vec<usize>,
     /// Per cell, the exact chance that it is a mine (0 for open cells), every layout that fits
-    /// the numbers and the mine total being equally likely.
+    /// the numbers and the mine total being equally likely; an estimate when not `exact`.
     pub mine_probability: Vec<f64>,
+    /// Whether the chances are exact: false when the board was too tangled for the solver's
+    /// work budget, so that `safe` and `mines` are what the parts it finished prove and the
+    /// chances are the autoplayer's cheap estimates.
+    pub exact: bool,
 }
 
 /// What [`complete`] proves about `game`'s visible position given the mine total, with exact
@@ -29,12 +35,31 @@ pub fn knowledge(game: &Game) -> Option<Knowledge> {
         return None;
     }
     let (rows, cols) = (game.rows(), game.cols());
-    let deduction = complete::solve(&game.visible(), Given::total(game.mines())).ok()?;
-    let cells = deduction.cells();
+    // All of it within one budget, the autoplayer's: on a board too tangled for it, what the
+    // parts it finished prove, and estimated chances.
+    let budget = complete::Budget::default();
+    let solved =
+        complete::solve_within(&game.visible(), Given::total(game.mines()), &budget).ok()?;
+    let cells = solved.deduction.cells();
     let mines_found = cells.iter().filter(|&&d| d == Deduced::Mine).count();
     let left = game.mines().checked_sub(mines_found)?;
-    let analysis = complete::analyse(cells, rows, cols, Some(left)).ok()?;
-    let mut mine_probability = analysis.mine_probabilities()?;
+    let exact = if solved.unfinished.is_empty() {
+        complete::analyse_within(cells, rows, cols, Some(left), &budget)
+            .ok()
+            .and_then(|analysis| analysis.mine_probabilities_within(&budget))
+    } else {
+        None
+    };
+    let is_exact = exact.is_some();
+    let mut mine_probability = exact.unwrap_or_else(|| {
+        estimated_chances(&Position {
+            rows,
+            cols,
+            cells,
+            mines_left: left,
+            budget: &budget,
+        })
+    });
     let mut safe = Vec::new();
     let mut mines = Vec::new();
     for (i, d) in cells.iter().enumerate() {
@@ -56,6 +81,7 @@ pub fn knowledge(game: &Game) -> Option<Knowledge> {
         safe,
         mines,
         mine_probability,
+        exact: is_exact,
     })
 }
 

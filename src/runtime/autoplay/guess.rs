@@ -97,6 +97,72 @@ pub fn choose(position: &Position<'_>, analysis: &Analysis) -> usize {
         .unwrap_or(by_safety[0])
 }
 
+/// The guess when the exact analysis does not fit the position's budget: the undecided cell
+/// of least [`estimated_chances`], the first in reading order among equals.
+///
+/// # Panics
+/// When no cell is undecided.
+///
+/// ```
+/// use typesweeper::runtime::autoplay::{guess, position::Position};
+/// use typesweeper::runtime::complete::Budget;
+/// use typesweeper::runtime::Deduced::{Safe, Undecided};
+///
+/// // `? 1 ? ?` over `? ? ? ?` with 2 mines: next to the 1, a mine is one in five; the far
+/// // cells take what is left, about two mines for seven cells.
+/// let u = Undecided;
+/// let cells = [u, Safe(Some(1)), u, u, u, u, u, u];
+/// let budget = Budget::default();
+/// let position = Position { rows: 2, cols: 4, cells: &cells, mines_left: 2, budget: &budget };
+/// assert_eq!(guess::cheap(&position), 0);
+/// ```
+pub fn cheap(position: &Position<'_>) -> usize {
+    let chances = estimated_chances(position);
+    (0..position.cells.len())
+        .filter(|&i| position.cells[i] == Deduced::Undecided)
+        .min_by(|&a, &b| chances[a].total_cmp(&chances[b]).then(a.cmp(&b)))
+        .expect("nothing to guess")
+}
+
+/// A cheap estimate of each cell's chance to be a mine, from the numbers around it alone (1
+/// for mines, 0 for safe cells): for an undecided cell next to numbers, the largest share of
+/// its mines that one of them still needs per undecided neighbour; for one next to none, the
+/// mines left per undecided cell. Not a probability (the numbers are not weighed together):
+/// what is left when the exact analysis does not fit the budget.
+pub fn estimated_chances(position: &Position<'_>) -> Vec<f64> {
+    let cells = position.cells;
+    let undecided = cells.iter().filter(|&&c| c == Deduced::Undecided).count();
+    // Per number, the share of mines per undecided neighbour it still needs.
+    let share = |i: usize| {
+        let Deduced::Safe(Some(v)) = cells[i] else {
+            return None;
+        };
+        let (mut mines, mut unknown) = (0usize, 0usize);
+        for j in position.neighbours(i) {
+            match cells[j] {
+                Deduced::Mine => mines += 1,
+                Deduced::Undecided => unknown += 1,
+                Deduced::Safe(_) => {}
+            }
+        }
+        (unknown > 0).then(|| usize::from(v).saturating_sub(mines) as f64 / unknown as f64)
+    };
+    let everywhere = position.mines_left as f64 / undecided.max(1) as f64;
+    (0..cells.len())
+        .map(|i| match cells[i] {
+            Deduced::Mine => 1.0,
+            Deduced::Safe(_) => 0.0,
+            Deduced::Undecided => position
+                .neighbours(i)
+                .filter_map(share)
+                .fold(None, |most: Option<f64>, s| {
+                    Some(most.map_or(s, |m| m.max(s)))
+                })
+                .unwrap_or(everywhere),
+        })
+        .collect()
+}
+
 /// How much of a cell's [`risk::fifty_fifty_influence`] counts as safety in its [`score`]
 /// (JSMinesweeper's 0.9).
 pub const INFLUENCE_WEIGHT: f64 = 0.9;

@@ -19,6 +19,11 @@
 //!    next guess. Dead cells (whose number, if safe, is already known, so opening them tells
 //!    nothing) are not guessed while any other cell remains.
 //!
+//! Every analysis of one move shares one [`Budget`] (the default of
+//! [`complete`](super::complete)): on a board too tangled to solve within it, the move is what
+//! the components that fit prove, and otherwise [`guess::cheap`], a guess from the numbers
+//! around each cell alone. A move never hangs.
+//!
 //! ```
 //! use typesweeper::runtime::autoplay::{next_move, play_game};
 //! use typesweeper::runtime::game::{Config, Game};
@@ -43,7 +48,7 @@ pub mod risk;
 
 use std::time::Duration;
 
-use super::complete::analyse;
+use super::complete::{analyse_parts, Budget};
 use super::deduction::{Deduced, Deduction, Given};
 use super::fragment;
 use super::game::{CellState, Config, Game, Status};
@@ -109,6 +114,13 @@ pub fn next_move(game: &Game) -> Option<Move> {
 
 /// Plans the next step for the game as it stands: every cell proved safe, or one guess.
 pub fn plan(game: &Game) -> Plan {
+    plan_within(game, &Budget::default())
+}
+
+/// As [`plan`], with every analysis of the move within `budget` (the default one of
+/// [`complete`](super::complete) for [`plan`]): when it runs out, the cells proved by what
+/// fitted in it, else [`guess::cheap`].
+pub fn plan_within(game: &Game, budget: &Budget) -> Plan {
     if game.status() != Status::Playing {
         return Plan::Over;
     }
@@ -144,14 +156,17 @@ pub fn plan(game: &Game) -> Plan {
         return Plan::Certain(safe);
     }
     // Then everything every layout agrees on; mines it proves are recorded and the position
-    // analysed again, so the guess sees every decided cell.
+    // analysed again, so the guess sees every decided cell. All of it, the guess included,
+    // within one budget: on a board too tangled for it, what the finished components prove,
+    // and else the cheap guess.
     let mut cells = local.cells().to_vec();
     loop {
         let known = cells.iter().filter(|&&c| c == Deduced::Mine).count();
         let Some(left) = game.mines().checked_sub(known) else {
             return fallback();
         };
-        let Ok(analysis) = analyse(&cells, rows, cols, Some(left)) else {
+        let Ok((mut analysis, unfinished)) = analyse_parts(&cells, rows, cols, Some(left), budget)
+        else {
             return fallback();
         };
         let safe: Vec<usize> = (0..cells.len())
@@ -169,8 +184,16 @@ pub fn plan(game: &Game) -> Plan {
                 cols,
                 cells: &cells,
                 mines_left: left,
+                budget,
             };
-            return Plan::Guess(guess::choose(&position, &analysis));
+            let exact = unfinished.is_empty()
+                && analysis.count_layouts(budget, cols).is_ok()
+                && budget.charge(analysis.probability_work()).is_ok();
+            return Plan::Guess(if exact {
+                guess::choose(&position, &analysis)
+            } else {
+                guess::cheap(&position)
+            });
         }
         for i in mines {
             cells[i] = Deduced::Mine;

@@ -11,7 +11,7 @@
 use std::cell::OnceCell;
 
 use crate::board::neighbours;
-use crate::runtime::complete::{analyse, Analysis};
+use crate::runtime::complete::{analyse_within, Analysis, Budget};
 use crate::runtime::deduction::Deduced;
 use crate::runtime::ln;
 
@@ -26,6 +26,9 @@ pub struct Position<'a> {
     pub cells: &'a [Deduced],
     /// Mines among the undecided cells.
     pub mines_left: usize,
+    /// The work every analysis made while guessing here may spend, together (see [`Budget`]):
+    /// once it is spent, the analyses still to make fail and the guess makes do without them.
+    pub budget: &'a Budget,
 }
 
 impl Position<'_> {
@@ -169,17 +172,16 @@ impl<'a> Context<'a> {
             let others = (0..dists.len())
                 .filter(|&k| k != j)
                 .fold(free_row.clone(), |acc, k| ln::convolve(&acc, &dists[k]));
-            let mut mines = vec![f64::NEG_INFINITY; comp.boxes.len()];
+            // Per mine count of the component, the layouts of everything else.
+            let mut rest = vec![f64::NEG_INFINITY; dists[j].len()];
             for t in &comp.summaries {
-                let w = ln::sum(
+                rest[t.mines] = ln::sum(
                     (0..others.len())
                         .filter(|&s| s + t.mines <= left)
                         .map(|s| others[s] + ln_rest[left - s - t.mines]),
                 );
-                for (b, m) in mines.iter_mut().enumerate() {
-                    *m = ln::add(*m, w + t.ln_box_mines[b]);
-                }
             }
+            let mines = comp.ln_box_mines(&rest);
             for (b, cells) in comp.boxes.iter().enumerate() {
                 let p = (mines[b] - ln_total).exp() / cells.len() as f64;
                 top.add(1.0 - p, cells.iter().filter(|&&x| !dead[x]).count());
@@ -264,7 +266,7 @@ impl<'a> Context<'a> {
                 };
             }
         }
-        let Ok(a) = crop.analyse() else {
+        let Ok(a) = crop.analyse(position.budget) else {
             return f64::NEG_INFINITY;
         };
         let local = self.ln_local(&a);
@@ -391,7 +393,7 @@ impl<'a> Context<'a> {
         let left = position.mines_left;
         let at = crop.at(cell);
         crop.cells[at] = Deduced::Safe(Some(v));
-        let a = crop.analyse().ok()?;
+        let a = crop.analyse(position.budget).ok()?;
         let local = self.ln_local(&a);
         let free = a.interior.len();
         let ln_rest = &opening.ln_rest;
@@ -590,9 +592,9 @@ impl Crop {
         (i / self.board_cols - self.r0) * self.cols + (i % self.board_cols - self.c0)
     }
 
-    /// The rectangle analysed without the total count.
-    fn analyse(&self) -> Result<Analysis, crate::runtime::SolveError> {
-        analyse(&self.cells, self.rows, self.cols, None)
+    /// The rectangle analysed without the total count, within `budget`.
+    fn analyse(&self, budget: &Budget) -> Result<Analysis, crate::runtime::SolveError> {
+        analyse_within(&self.cells, self.rows, self.cols, None, budget)
     }
 }
 
@@ -614,27 +616,29 @@ mod tests {
             Mine,
         ];
         let settled = |cells: &[Deduced], j: usize| j <= 1 || cells[j] != Undecided;
-        fn position(cells: &[Deduced]) -> Position<'_> {
+        fn position<'a>(cells: &'a [Deduced], budget: &'a Budget) -> Position<'a> {
             Position {
                 rows: 2,
                 cols: 3,
                 cells,
                 mines_left: 1,
+                budget,
             }
         }
+        let budget = Budget::default();
         // y would see u and v, exactly what c sees: its number is c's.
         let with_one = cells;
-        let at = position(&with_one);
+        let at = position(&with_one, &budget);
         assert!(!living(&at, 1, 0, &|j| settled(&with_one, j)));
         // With the cell at top right unknown, y sees one cell more than c does.
         cells[2] = Undecided;
-        let at = position(&cells);
+        let at = position(&cells, &budget);
         assert!(living(&at, 1, 0, &|j| settled(&cells, j)));
         // With u and v known, y sees nothing unknown.
         cells[3] = Mine;
         cells[4] = Safe(Some(2));
         cells[2] = Mine;
-        let at = position(&cells);
+        let at = position(&cells, &budget);
         assert!(!living(&at, 1, 0, &|j| settled(&cells, j)));
     }
 }

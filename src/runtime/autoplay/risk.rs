@@ -19,7 +19,7 @@
 //! * The **50/50 influence** of a cell ([`fifty_fifty_influence`]): how likely it is to be the
 //!   mine of such a structure, which the guess's score counts in its favour.
 
-use crate::runtime::complete::{analyse, Analysis};
+use crate::runtime::complete::{analyse_forced, Analysis};
 use crate::runtime::deduction::Deduced;
 
 use super::position::{Context, Position};
@@ -109,11 +109,12 @@ pub fn unavoidable_fifty_fifty(
         }
         let mut cells = position.cells.to_vec();
         cells[a] = Deduced::Mine;
-        let Ok(if_mine) = analyse(&cells, rows, cols, Some(left - 1)) else {
+        let Ok(if_mine) = analyse_forced(&cells, rows, cols, Some(left - 1), position.budget)
+        else {
             continue;
         };
         cells[a] = Deduced::Safe(None);
-        let Ok(if_safe) = analyse(&cells, rows, cols, Some(left)) else {
+        let Ok(if_safe) = analyse_forced(&cells, rows, cols, Some(left), position.budget) else {
             continue;
         };
         // Per cell: 0 outside S, 1 a mine when `a` is, 2 safe when `a` is a mine.
@@ -162,10 +163,12 @@ fn exactly_one_mine(position: &Position<'_>, a: usize, b: usize) -> bool {
     let mut cells = position.cells.to_vec();
     cells[a] = Deduced::Mine;
     let mine_then_safe = left > 0
-        && analyse(&cells, rows, cols, Some(left - 1)).is_ok_and(|x| x.forced(b) == Some(false));
+        && analyse_forced(&cells, rows, cols, Some(left - 1), position.budget)
+            .is_ok_and(|x| x.forced(b) == Some(false));
     cells[a] = Deduced::Safe(None);
     mine_then_safe
-        && analyse(&cells, rows, cols, Some(left)).is_ok_and(|x| x.forced(b) == Some(true))
+        && analyse_forced(&cells, rows, cols, Some(left), position.budget)
+            .is_ok_and(|x| x.forced(b) == Some(true))
 }
 
 /// A 50/50 structure as it would be laid: its mines (the undecided flanks first, then the
@@ -276,7 +279,14 @@ fn always(position: &Position<'_>, s: &Structure, first: usize) -> bool {
     };
     let mut cells = position.cells.to_vec();
     cells[first] = Deduced::Mine;
-    analyse(&cells, position.rows, position.cols, Some(left)).is_ok_and(|a| {
+    analyse_forced(
+        &cells,
+        position.rows,
+        position.cols,
+        Some(left),
+        position.budget,
+    )
+    .is_ok_and(|a| {
         s.mines
             .iter()
             .filter(|&&i| i != first)
