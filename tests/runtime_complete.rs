@@ -4,110 +4,16 @@
 //! revealing and re-solving), and that it reports a contradiction exactly when no layout fits.
 
 mod support;
-use support::numbers_fit;
+use support::{brute_solve, numbers_fit, numbers_of};
 
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use typesweeper::board::{neighbours, Board, Cell};
+use typesweeper::board::{Board, Cell};
 use typesweeper::runtime::complete::{analyse, Budget};
 use typesweeper::runtime::{complete, fragment, Deduced, Given, SolveError};
 
 fn chance(rng: &mut ChaCha8Rng, percent: u64) -> bool {
     rng.next_u64() % 100 < percent
-}
-
-fn numbers_of(rows: usize, cols: usize, mines: &[bool]) -> Vec<Cell> {
-    (0..rows * cols)
-        .map(|i| {
-            if mines[i] {
-                Cell::Mine
-            } else {
-                let n = neighbours(rows, cols, i / cols, i % cols)
-                    .filter(|&j| mines[j])
-                    .count();
-                Cell::Num(n as u8)
-            }
-        })
-        .collect()
-}
-
-/// Every undecided cell's value in all layouts of the undecided cells that fit the numbers (and
-/// the total): `None` when no layout fits, else per cell `(can be mine, can be safe)`.
-fn brute(
-    rows: usize,
-    cols: usize,
-    cells: &[Deduced],
-    total: Option<usize>,
-) -> Option<Vec<(bool, bool)>> {
-    let unknown: Vec<usize> = (0..cells.len())
-        .filter(|&i| cells[i] == Deduced::Undecided)
-        .collect();
-    let shown = cells.iter().filter(|&&c| c == Deduced::Mine).count();
-    let mut out: Vec<(bool, bool)> = cells
-        .iter()
-        .map(|&c| (c == Deduced::Mine, matches!(c, Deduced::Safe(_))))
-        .collect();
-    let mut any = false;
-    let mut mine = vec![false; cells.len()];
-    for mask in 0u32..(1 << unknown.len()) {
-        for (b, &i) in unknown.iter().enumerate() {
-            mine[i] = mask >> b & 1 == 1;
-        }
-        for (i, &c) in cells.iter().enumerate() {
-            if c == Deduced::Mine {
-                mine[i] = true;
-            }
-        }
-        if total.is_some_and(|t| t != shown + mask.count_ones() as usize) {
-            continue;
-        }
-        let fits = numbers_fit(rows, cols, cells, &mine);
-        if fits {
-            any = true;
-            for &i in &unknown {
-                out[i].0 |= mine[i];
-                out[i].1 |= !mine[i];
-            }
-        }
-    }
-    any.then_some(out)
-}
-
-/// Brute force to a fixpoint: decide what all layouts agree on, reveal from the answer, repeat.
-fn brute_solve(
-    puzzle: &Board,
-    answer: Option<&Board>,
-    total: Option<usize>,
-) -> Option<Vec<Deduced>> {
-    let (rows, cols) = (puzzle.rows(), puzzle.cols());
-    let mut cells: Vec<Deduced> = puzzle
-        .cells()
-        .iter()
-        .map(|&c| Deduced::from_cell(c))
-        .collect();
-    loop {
-        let possible = brute(rows, cols, &cells, total)?;
-        let mut changed = false;
-        for i in 0..cells.len() {
-            if cells[i] != Deduced::Undecided {
-                continue;
-            }
-            match possible[i] {
-                (true, false) => cells[i] = Deduced::Mine,
-                (false, true) => {
-                    cells[i] = match answer.map(|a| a.cells()[i]) {
-                        Some(Cell::Num(n)) => Deduced::Safe(Some(n)),
-                        _ => Deduced::Safe(None),
-                    }
-                }
-                _ => continue,
-            }
-            changed = true;
-        }
-        if !changed || answer.is_none() {
-            return Some(cells);
-        }
-    }
 }
 
 fn random_case(rng: &mut ChaCha8Rng) -> (Board, Board) {
