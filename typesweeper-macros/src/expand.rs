@@ -249,13 +249,15 @@ fn expansion(
     let row_types: Vec<Toks> = row_params.iter().map(Toks::ident).collect();
     let rows = hlist(&row_types);
     // The unknown cells of each row that has some, as the flat tuple its gate function takes.
-    let runs = layout.gate_runs();
-    let row_phantoms = runs.iter().map(|(_, cells)| {
+    let gate_rows = layout.gate_rows();
+    let row_phantoms = gate_rows.iter().map(|(_, cells)| {
         let cells = cells.iter().map(|&i| &layout.names[i]);
         quote!(::core::marker::PhantomData<(#(#cells,)*)>)
     });
-    let phantom_values = runs.iter().map(|_| quote!(::core::marker::PhantomData));
-    let gate_calls = layout.gates(&runs);
+    let phantom_values = gate_rows
+        .iter()
+        .map(|_| quote!(::core::marker::PhantomData));
+    let gate_calls = layout.gates(&gate_rows);
     let imports = IMPORTS
         .iter()
         .map(|name| Ident::new(name, Span::call_site()));
@@ -347,7 +349,7 @@ impl<'a> Layout<'a> {
 
     /// The rows with unknown cells (from 0), each with its unknown cells in reading order: one
     /// gate function each.
-    fn gate_runs(&self) -> Vec<(usize, Vec<usize>)> {
+    fn gate_rows(&self) -> Vec<(usize, Vec<usize>)> {
         (0..self.board.rows())
             .map(|r| (r, self.unknown_in_row(r).collect::<Vec<_>>()))
             .filter(|(_, cells)| !cells.is_empty())
@@ -599,10 +601,10 @@ impl<'a> Layout<'a> {
     /// taking the gate the row before it left and giving the row's own gates as diverging
     /// inference variables (`Some((loop {}, ..))` in a branch never taken), so that they fall
     /// back to a type of their own when the rules leave a cell undecided.
-    fn gates(&self, runs: &[(usize, Vec<usize>)]) -> TokenStream {
+    fn gates(&self, rows: &[(usize, Vec<usize>)]) -> TokenStream {
         let (puzzle, cols) = (self.puzzle, self.board.cols());
         let mut calls = TokenStream::new();
-        for (index, (r, unknown)) in runs.iter().enumerate() {
+        for (index, (r, unknown)) in rows.iter().enumerate() {
             let row_span = puzzle.row_spans.get(*r).copied().unwrap_or(puzzle.label);
             let f = Ident::new(&format!("row_{}", r + 1), row_span);
             let gate: Vec<Ident> = (0..=unknown.len())
