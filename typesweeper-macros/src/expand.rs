@@ -385,8 +385,8 @@ impl<'a> Layout<'a> {
             .collect();
         for (r, row_param) in row_params.iter().enumerate() {
             let row = &self.ty[r * cols..(r + 1) * cols];
-            let vars = (r * cols..(r + 1) * cols)
-                .filter(|&i| !board.cells()[i].is_known())
+            let vars = self
+                .unknown_in_row(r)
                 .map(|i| self.names[i].clone())
                 .collect();
             let span = self.puzzle.row_spans.get(r).copied().unwrap_or(self.call);
