@@ -7,6 +7,7 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod cli;
+mod frontend;
 mod tui;
 
 fn main() -> std::process::ExitCode {

@@ -6,49 +6,15 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyEventKind, MouseEventKind};
 use typesweeper::runtime::deduction::{cell_name, plural};
-use typesweeper::runtime::game::{Action, ActionError, CellState, Config, Game, Status};
-use typesweeper::runtime::generator::{
-    find_board, GenError, Generated, Level as SolverLevel, Spec,
-};
-use typesweeper::runtime::layout::{default_click, FirstClick, LayoutError};
+use typesweeper::runtime::game::{Action, ActionError, CellState, Game, Status};
+use typesweeper::runtime::layout::{default_click, FirstClick};
 
-use super::best::{BestTimes, Record};
 use super::input::{command, Command};
-use super::solver::{self, Knowledge, Move};
+use crate::frontend::best::{BestTimes, Record};
+use crate::frontend::deal::{deal, Dealt};
+use crate::frontend::solver::{self, Knowledge, Move};
 
-/// How many seeds `--no-guess` tries for one board before dealing an ordinary one.
-pub const NO_GUESS_ATTEMPTS: u64 = 20_000;
-/// How long `--no-guess` searches for one board before dealing an ordinary one (large dense
-/// custom boards may have no such board in reach).
-pub const NO_GUESS_BUDGET: Duration = Duration::from_secs(5);
-
-pub use typesweeper::runtime::game::BoardLevel;
-
-/// How games are dealt.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Settings {
-    /// The board size.
-    pub level: BoardLevel,
-    /// The first-click rule.
-    pub first_click: FirstClick,
-    /// Deal only boards the `complete` solver finishes from the rule's default first click,
-    /// and open that click for the player.
-    pub no_guess: bool,
-    /// The first game's seed (`None`: from the clock).
-    pub seed: Option<u64>,
-}
-
-/// A seed from the clock, short enough to read out and type back (below 10^9).
-pub fn clock_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    // splitmix64's finaliser, so seeds a few nanoseconds apart look unrelated.
-    let mut z = nanos.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (z ^ (z >> 31)) % 1_000_000_000
-}
+pub use crate::frontend::deal::{clock_seed, format_duration, format_millis, BoardLevel, Settings};
 
 /// The part of the board the last frame showed, for mouse clicks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,9 +77,7 @@ pub struct App {
 impl App {
     /// Whether `settings` make a valid board (checked before the terminal is taken over).
     pub fn check(settings: &Settings) -> Result<(), String> {
-        let (rows, cols, mines) = settings.level.size();
-        let config = Config::new(rows, cols, mines, settings.first_click);
-        Game::new(config, 0).map(|_| ()).map_err(|e| e.to_string())
+        settings.check()
     }
 
     /// A new screen dealing its first game; `next_seed` gives the seed of a new game from the
@@ -127,9 +91,7 @@ impl App {
         warning: Option<String>,
     ) -> Result<App, String> {
         let seed = settings.seed.unwrap_or_else(clock_seed);
-        let (rows, cols, mines) = settings.level.size();
-        let config = Config::new(rows, cols, mines, settings.first_click);
-        let game = Game::new(config, seed).map_err(|e| e.to_string())?;
+        let game = Game::new(settings.config(true), seed).map_err(|e| e.to_string())?;
         let mut app = App {
             settings,
             game,
@@ -166,40 +128,13 @@ impl App {
     /// Deals the board for `seed` (for no-guess: the first seed from it that gives one) and
     /// resets everything but the settings, the question-mark switch and the overlays' switches.
     fn deal(&mut self, seed: u64) -> Result<(), String> {
-        let (rows, cols, mines) = self.settings.level.size();
-        let rule = self.settings.first_click;
-        let mut config = Config::new(rows, cols, mines, rule);
-        config.question_marks = self.question_marks;
-        let mut game = Game::new(config, seed).map_err(|e| e.to_string())?;
-        let mut seed = seed;
-        let mut opened_for_you = None;
-        let mut message = None;
-        if self.settings.no_guess {
-            let spec = Spec::new(rows, cols, mines, rule, SolverLevel::Complete);
-            match find_no_guess(&spec, seed).map_err(|e| e.to_string())? {
-                Ok(found) => {
-                    if found.seed != seed {
-                        message = Some(format!(
-                            "no-guess: seed {seed} needs a guess, so this is seed {}, the next \
-                             one that does not",
-                            found.seed
-                        ));
-                    }
-                    seed = found.seed;
-                    game = Game::new(config, seed).map_err(|e| e.to_string())?;
-                    let (r, c) = spec.click();
-                    game.open(r, c).map_err(|e| e.to_string())?;
-                    debug_assert_eq!(game.visible(), found.puzzle);
-                    opened_for_you = Some((r, c));
-                }
-                Err(tried) => {
-                    message = Some(format!(
-                        "no no-guess board in {} from {seed}: this one may need a guess",
-                        plural(tried, "seed")
-                    ));
-                }
-            }
-        }
+        let Dealt {
+            game,
+            seed,
+            opened_for_you,
+            message,
+        } = deal(&self.settings, seed, self.question_marks)?;
+        let (rows, cols, rule) = (game.rows(), game.cols(), self.settings.first_click);
         self.game = game;
         self.seed = seed;
         self.opened_for_you = opened_for_you;
@@ -634,51 +569,12 @@ impl App {
     /// The best-times key of the current settings, e.g. `beginner zero` or
     /// `expert safe no-guess`.
     pub fn best_key(&self) -> String {
-        let rule = match self.settings.first_click {
-            FirstClick::Safe => "safe",
-            FirstClick::Zero => "zero",
-        };
-        let no_guess = if self.settings.no_guess {
-            " no-guess"
-        } else {
-            ""
-        };
-        format!("{} {rule}{no_guess}", self.settings.level)
+        self.settings.best_key()
     }
 
     /// The best record for the current settings.
     pub fn best(&self) -> Option<Record> {
         self.best.get(&self.best_key())
-    }
-}
-
-/// The first board from `seed` on that `complete` finishes from the spec's first click, within
-/// [`NO_GUESS_ATTEMPTS`] seeds and [`NO_GUESS_BUDGET`]; `Err(seeds tried)` when none was found.
-fn find_no_guess(spec: &Spec, seed: u64) -> Result<Result<Generated, u64>, LayoutError> {
-    const CHUNK: u64 = 100;
-    let deadline = Instant::now() + NO_GUESS_BUDGET;
-    let mut tried = 0;
-    while tried < NO_GUESS_ATTEMPTS && Instant::now() < deadline {
-        match find_board(spec, seed.wrapping_add(tried), CHUNK) {
-            Ok(found) => return Ok(Ok(found)),
-            Err(GenError::NotFound { attempts }) => tried += attempts,
-            Err(GenError::Layout(e)) => return Err(e),
-        }
-    }
-    Ok(Err(tried))
-}
-
-/// `12.3s` (tenths below a minute), `4m05s` above.
-pub fn format_duration(d: Duration) -> String {
-    format_millis(d.as_millis().min(u128::from(u64::MAX)) as u64)
-}
-
-/// Milliseconds as [`format_duration`] writes them.
-pub fn format_millis(ms: u64) -> String {
-    if ms < 60_000 {
-        format!("{}.{}s", ms / 1000, ms % 1000 / 100)
-    } else {
-        format!("{}m{:02}s", ms / 60_000, ms % 60_000 / 1000)
     }
 }
 

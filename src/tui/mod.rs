@@ -4,17 +4,16 @@
 //!   [`Game`](typesweeper::runtime::game::Game), which keeps the rules.
 //! * [`input`]: keys and mouse buttons to commands.
 //! * [`render`]: drawing the state with ratatui.
-//! * [`solver`]: the one function that picks solver moves, plus hints and probabilities.
-//! * [`best`]: best times in the user's data directory.
+//!
+//! What the browser game shares with it (dealing, the solver's hints, best times) is in
+//! [`crate::frontend`].
 //!
 //! [`run`] owns the terminal: raw mode, the alternate screen and mouse capture, restored on
 //! every exit, including a panic.
 
 pub mod app;
-pub mod best;
 pub mod input;
 pub mod render;
-pub mod solver;
 #[cfg(test)]
 mod testing;
 
@@ -29,8 +28,8 @@ use crossterm::terminal::{
 use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 
+use crate::frontend::best::BestTimes;
 use app::{clock_seed, App, Settings};
-use best::BestTimes;
 
 /// How often the screen is redrawn when nothing happens (the timer moves).
 const IDLE_FRAME: Duration = Duration::from_millis(200);

@@ -13,8 +13,8 @@ use typesweeper::runtime::game::{CellState, Status};
 use typesweeper::runtime::layout::FirstClick;
 
 use super::app::{App, BoardLevel, Settings};
-use super::best::BestTimes;
 use super::render;
+use crate::frontend::best::BestTimes;
 
 /// Settings for `level` with the zero rule, guessing allowed, seed `seed`.
 pub fn settings(level: BoardLevel, seed: u64) -> Settings {
