@@ -16,6 +16,8 @@ mod gen;
 mod input;
 mod output;
 mod play;
+#[cfg(feature = "serve")]
+mod serve;
 mod solve;
 
 /// rustc's trait solver plays Minesweeper at compile time; this is the runtime mirror.
@@ -34,6 +36,9 @@ enum Command {
     Gen(gen::Args),
     /// Play Minesweeper in the terminal, with the solver beside you.
     Play(play::Args),
+    /// Play Minesweeper in the browser, with the solver beside you (http://127.0.0.1:8023/).
+    #[cfg(feature = "serve")]
+    Serve(serve::Args),
     /// Play many seeded games with the autoplayer and report the win rate and CPU time.
     ///
     /// Every option has a default: `--level expert --first-click safe --games 1000 --seed 0
@@ -47,6 +52,8 @@ pub fn run() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Gen(args) => gen::run(args),
         Command::Play(args) => play::run(args),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run(args),
         Command::Bench(args) => bench::run(args),
     }
 }

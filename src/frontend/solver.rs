@@ -1,5 +1,5 @@
 //! The solver beside the player: the autoplayer's move ([`next_move`], from
-//! `typesweeper::runtime::autoplay`), the only way the UI asks for a solver move, and what the
+//! `typesweeper::runtime::autoplay`), the only way the games ask for a solver move, and what the
 //! hint and the probability overlay show ([`knowledge`]): what the position proves, not a choice
 //! of move.
 
@@ -9,7 +9,7 @@ use typesweeper::runtime::complete;
 use typesweeper::runtime::game::{CellState, Game, Status};
 use typesweeper::runtime::{Deduced, Given};
 
-pub use typesweeper::runtime::autoplay::{next_move, Move};
+pub use typesweeper::runtime::autoplay::{next_move, next_move_within, Move};
 
 /// What the position proves, for the hint and the probability overlay.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,22 +31,27 @@ pub struct Knowledge {
 /// mine probabilities; `None` before the mines are placed, after the game ends, or if the
 /// solver fails (which a real game never makes it do).
 pub fn knowledge(game: &Game) -> Option<Knowledge> {
+    knowledge_within(game, &complete::Budget::default())
+}
+
+/// As [`knowledge`], with all of its work within `budget` (a server bounds each request this
+/// way).
+pub fn knowledge_within(game: &Game, budget: &complete::Budget) -> Option<Knowledge> {
     if game.layout().is_none() || game.status() != Status::Playing {
         return None;
     }
     let (rows, cols) = (game.rows(), game.cols());
-    // All of it within one budget, the autoplayer's: on a board too tangled for it, what the
-    // parts it finished prove, and estimated chances.
-    let budget = complete::Budget::default();
+    // All of it within one budget: on a board too tangled for it, what the parts it finished
+    // prove, and estimated chances.
     let solved =
-        complete::solve_within(&game.visible(), Given::total(game.mines()), &budget).ok()?;
+        complete::solve_within(&game.visible(), Given::total(game.mines()), budget).ok()?;
     let cells = solved.deduction.cells();
     let mines_found = cells.iter().filter(|&&d| d == Deduced::Mine).count();
     let left = game.mines().checked_sub(mines_found)?;
     let exact = if solved.unfinished.is_empty() {
-        complete::analyse_within(cells, rows, cols, Some(left), &budget)
+        complete::analyse_within(cells, rows, cols, Some(left), budget)
             .ok()
-            .and_then(|analysis| analysis.mine_probabilities_within(&budget))
+            .and_then(|analysis| analysis.mine_probabilities_within(budget))
     } else {
         None
     };
@@ -57,7 +62,7 @@ pub fn knowledge(game: &Game) -> Option<Knowledge> {
             cols,
             cells,
             mines_left: left,
-            budget: &budget,
+            budget,
         })
     });
     let mut safe = Vec::new();

@@ -363,6 +363,72 @@ impl Deduction {
         self.trace.iter().map(|s| s.describe(self.cols)).collect()
     }
 
+    /// Why `cell` (row-major) was decided: the step that decided it and, before it, up to
+    /// `limit - 1` earlier steps it rests on (the steps that decided the other neighbours of the
+    /// numbers it names, and so on back), in the order they were made. Empty when the cell was
+    /// not decided by a step (undecided, or shown by the puzzle).
+    ///
+    /// ```
+    /// use typesweeper::runtime::{fragment, Given};
+    ///
+    /// // The 0 clears R1C2, which leaves the 1 at R2C1 one unknown neighbour.
+    /// let puzzle = "? ? ?\n1 1 0".parse().unwrap();
+    /// let deduction = fragment::solve(&puzzle, Given::nothing()).unwrap();
+    /// let why: Vec<String> = deduction.why(0, 10).iter().map(|s| s.describe(3)).collect();
+    /// assert_eq!(why, [
+    ///     "R1C2 is safe: the 0 at R2C3 has no mines around it",
+    ///     "R1C1 is a mine: the 1 at R2C1 has 1 unknown neighbour left for 1 mine",
+    /// ]);
+    /// assert_eq!(deduction.why(0, 1).len(), 1, "the limit counts the cell's own step");
+    /// assert!(deduction.why(4, 10).is_empty(), "R2C2 is shown, not deduced");
+    /// ```
+    pub fn why(&self, cell: usize, limit: usize) -> Vec<&Step> {
+        let decided_at = |c: usize| {
+            self.trace
+                .iter()
+                .position(|s| s.cell == c && !matches!(s.reason, Reason::Revealed(_)))
+        };
+        let Some(last) = decided_at(cell) else {
+            return Vec::new();
+        };
+        let neighbours =
+            |c: usize| crate::board::neighbours(self.rows, self.cols, c / self.cols, c % self.cols);
+        // Earlier steps about the cells a step's numbers look at (and the numbers' own reveals).
+        let rests_on = |k: usize| -> Vec<usize> {
+            let numbers: Vec<usize> = match &self.trace[k].reason {
+                Reason::Number { at, .. } => vec![*at],
+                Reason::Pair { first, second, .. } => vec![*first, *second],
+                Reason::AllLayouts { numbers, .. } => numbers.iter().copied().collect(),
+                Reason::Revealed(_) | Reason::Total { .. } => Vec::new(),
+            };
+            let mut cells: Vec<usize> = numbers
+                .iter()
+                .flat_map(|&n| neighbours(n).chain(std::iter::once(n)))
+                .collect();
+            cells.sort_unstable();
+            cells.dedup();
+            (0..k)
+                .filter(|&j| cells.binary_search(&self.trace[j].cell).is_ok())
+                .collect()
+        };
+        let mut chosen = vec![last];
+        let mut next = 0;
+        while next < chosen.len() && chosen.len() < limit {
+            // Most recent first: the steps closest to the cell explain it best.
+            for j in rests_on(chosen[next]).into_iter().rev() {
+                if chosen.len() >= limit {
+                    break;
+                }
+                if !chosen.contains(&j) {
+                    chosen.push(j);
+                }
+            }
+            next += 1;
+        }
+        chosen.sort_unstable();
+        chosen.into_iter().map(|k| &self.trace[k]).collect()
+    }
+
     /// Whether every cell is decided.
     pub fn is_solved(&self) -> bool {
         self.cells.iter().all(|c| c.is_decided())

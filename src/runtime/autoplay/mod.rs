@@ -94,13 +94,19 @@ pub enum Plan {
 /// A certain move is the first proved-safe cell in reading order that is not flagged (a flagged
 /// one when all are: unflag it before opening, [`Game::open`] leaves flags alone).
 pub fn next_move(game: &Game) -> Option<Move> {
+    next_move_within(game, &Budget::default())
+}
+
+/// As [`next_move`], with the move's analyses within `budget` ([`plan_within`]): a server
+/// bounds each request's work this way.
+pub fn next_move_within(game: &Game, budget: &Budget) -> Option<Move> {
     let cols = game.cols();
     let at = |i: usize, certain| Move {
         row: i / cols,
         col: i % cols,
         certain,
     };
-    match plan(game) {
+    match plan_within(game, budget) {
         Plan::Over => None,
         Plan::Certain(cells) => {
             let unflagged = cells

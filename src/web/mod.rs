@@ -1,0 +1,56 @@
+//! `typesweeper serve`: the game in the browser, with the solver beside the player.
+//!
+//! * [`table`]: one browser game around a [`Game`](typesweeper::runtime::game::Game) (timer,
+//!   messages, help, and the state the page draws).
+//! * [`games`]: the games the server holds, capped in number and dropped when idle.
+//! * [`api`]: the page, its assets and the JSON API, on axum.
+//!
+//! The rules stay in `typesweeper::runtime::game`, the solver's moves come from
+//! `typesweeper::runtime::autoplay`, as in `play`; dealing, hints and best times are shared with
+//! `play` through [`crate::frontend`].
+
+pub mod api;
+pub mod games;
+pub mod table;
+#[cfg(test)]
+mod tests;
+
+use std::io::{self, Write};
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use crate::frontend::best::BestTimes;
+
+/// The default address: loopback, the port of the Haskell games this project grew from.
+pub const DEFAULT_ADDR: &str = "127.0.0.1:8023";
+
+/// Serves the game at `addr` until the process is stopped. Prints the URL once listening (and
+/// a warning when `addr` is not a loopback address). Errors: the address cannot be bound.
+pub fn serve(addr: SocketAddr, best: BestTimes, warning: Option<String>) -> io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        let bound = listener.local_addr()?;
+        let mut out = io::stdout().lock();
+        writeln!(
+            out,
+            "typesweeper: the game is at http://{bound}/ (Ctrl-C stops the server)"
+        )?;
+        if !bound.ip().is_loopback() {
+            writeln!(
+                out,
+                "warning: {} is not a loopback address: other machines can reach this game",
+                bound.ip()
+            )?;
+        }
+        if let Some(warning) = warning {
+            writeln!(out, "warning: {warning}")?;
+        }
+        out.flush()?;
+        drop(out);
+        let app = Arc::new(api::App::new(best));
+        axum::serve(listener, api::router(app)).await
+    })
+}
