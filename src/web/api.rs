@@ -244,8 +244,7 @@ async fn blocking<R: Send + 'static>(
     })
 }
 
-/// Runs `work` on game `id` (locked, on the blocking pool), then offers a win it ended with to
-/// the best times.
+/// Runs `work` on game `id` (locked, on the blocking pool).
 async fn with_table<R: Send + 'static>(
     app: Arc<App>,
     id: String,
@@ -258,18 +257,11 @@ async fn with_table<R: Send + 'static>(
         ));
     };
     let mut table = table.lock_owned().await;
-    blocking(move || {
-        let result = work(&mut table, Instant::now())?;
-        if table.has_unoffered_win() {
-            let mut best = app.best.lock().unwrap_or_else(PoisonError::into_inner);
-            table.offer_best(&mut best);
-        }
-        Ok(result)
-    })
-    .await
+    blocking(move || work(&mut table, Instant::now())).await
 }
 
-/// Runs `work` on game `id` and answers with the game's state.
+/// Runs `work` on game `id`, offers a win it ended with to the best times (the one moment
+/// their lock is held, apart from reading them), and answers with the game's state.
 async fn act(
     app: Arc<App>,
     id: String,
@@ -279,7 +271,10 @@ async fn act(
     let key = id.clone();
     with_table(app, id, move |table, now| {
         work(table, now)?;
-        let best = shared.best.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut best = shared.best.lock().unwrap_or_else(PoisonError::into_inner);
+        if table.has_unoffered_win() {
+            table.offer_best(&mut best);
+        }
         Ok(table.state(&key, Instant::now(), &best))
     })
     .await
