@@ -506,3 +506,38 @@ async fn no_guess_boards_open_their_first_click_and_replay_by_seed() {
         "the shown seed needs no search"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_busy_game_holds_up_only_itself() {
+    let app = app();
+    let a = new_game(&app, json!({"level": "expert", "seed": 1})).await;
+    let b = new_game(&app, json!({"level": "expert", "seed": 2})).await;
+    let (a, b) = (a["id"].as_str().unwrap(), b["id"].as_str().unwrap());
+    // Game A is busy (as during a long solver request): its lock is held.
+    let busy = app
+        .games
+        .get(a, std::time::Instant::now())
+        .unwrap()
+        .lock_owned()
+        .await;
+    let quick = std::time::Duration::from_secs(5);
+    let open = |id: &str| format!("/api/games/{id}/open");
+    let (status, _) =
+        tokio::time::timeout(quick, post(&app, &open(b), json!({"row": 0, "col": 0})))
+            .await
+            .expect("game B answers while game A is busy");
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = tokio::time::timeout(quick, post(&app, "/api/games", json!({})))
+        .await
+        .expect("new games are dealt while game A is busy");
+    assert_eq!(status, StatusCode::CREATED);
+    let waiting = tokio::time::timeout(
+        std::time::Duration::from_millis(200),
+        post(&app, &open(a), json!({"row": 0, "col": 0})),
+    )
+    .await;
+    assert!(waiting.is_err(), "a request on game A waits for it");
+    drop(busy);
+    let (status, _) = post(&app, &open(a), json!({"row": 0, "col": 0})).await;
+    assert_eq!(status, StatusCode::OK);
+}
