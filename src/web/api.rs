@@ -244,11 +244,22 @@ async fn blocking<R: Send + 'static>(
     })
 }
 
-/// Runs `work` on game `id` (locked, on the blocking pool), then offers a win it ended with to
-/// the best times.
+/// How long a request's work may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Work {
+    /// Microseconds (open, flag, chord, show): done on the async worker.
+    Quick,
+    /// Solver work or dealing (up to the budget, or seconds for a no-guess deal): on the
+    /// blocking pool, so the async workers keep serving other requests.
+    Slow,
+}
+
+/// Runs `work` on game `id`, locked (other games are not held up; another request on the same
+/// game waits its turn without holding a worker).
 async fn with_table<R: Send + 'static>(
     app: Arc<App>,
     id: String,
+    kind: Work,
     work: impl FnOnce(&mut Table, Instant) -> Result<R, ApiError> + Send + 'static,
 ) -> Result<R, ApiError> {
     let Some(table) = app.games.get(&id, Instant::now()) else {
@@ -258,28 +269,28 @@ async fn with_table<R: Send + 'static>(
         ));
     };
     let mut table = table.lock_owned().await;
-    blocking(move || {
-        let result = work(&mut table, Instant::now())?;
-        if table.has_unoffered_win() {
-            let mut best = app.best.lock().unwrap_or_else(PoisonError::into_inner);
-            table.offer_best(&mut best);
-        }
-        Ok(result)
-    })
-    .await
+    match kind {
+        Work::Quick => work(&mut table, Instant::now()),
+        Work::Slow => blocking(move || work(&mut table, Instant::now())).await,
+    }
 }
 
-/// Runs `work` on game `id` and answers with the game's state.
+/// Runs `work` on game `id`, offers a win it ended with to the best times (the one moment
+/// their lock is held, apart from reading them), and answers with the game's state.
 async fn act(
     app: Arc<App>,
     id: String,
+    kind: Work,
     work: impl FnOnce(&mut Table, Instant) -> Result<(), ApiError> + Send + 'static,
 ) -> Result<Json<State>, ApiError> {
     let shared = Arc::clone(&app);
     let key = id.clone();
-    with_table(app, id, move |table, now| {
+    with_table(app, id, kind, move |table, now| {
         work(table, now)?;
-        let best = shared.best.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut best = shared.best.lock().unwrap_or_else(PoisonError::into_inner);
+        if table.has_unoffered_win() {
+            table.offer_best(&mut best);
+        }
         Ok(table.state(&key, Instant::now(), &best))
     })
     .await
@@ -290,7 +301,7 @@ async fn show(
     Shared(app): Shared<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<State>, ApiError> {
-    act(app, id, |_, _| Ok(())).await
+    act(app, id, Work::Quick, |_, _| Ok(())).await
 }
 
 async fn drop_game(Shared(app): Shared<Arc<App>>, Path(id): Path<String>) -> Response {
@@ -313,7 +324,10 @@ async fn open(
     Path(id): Path<String>,
     Body(cell): Body<CellBody>,
 ) -> Result<Json<State>, ApiError> {
-    act(app, id, move |t, now| Ok(t.open(at(&cell), now)?)).await
+    act(app, id, Work::Quick, move |t, now| {
+        Ok(t.open(at(&cell), now)?)
+    })
+    .await
 }
 
 async fn flag(
@@ -321,7 +335,10 @@ async fn flag(
     Path(id): Path<String>,
     Body(cell): Body<CellBody>,
 ) -> Result<Json<State>, ApiError> {
-    act(app, id, move |t, now| Ok(t.mark(at(&cell), now)?)).await
+    act(app, id, Work::Quick, move |t, now| {
+        Ok(t.mark(at(&cell), now)?)
+    })
+    .await
 }
 
 async fn chord(
@@ -329,14 +346,17 @@ async fn chord(
     Path(id): Path<String>,
     Body(cell): Body<CellBody>,
 ) -> Result<Json<State>, ApiError> {
-    act(app, id, move |t, now| Ok(t.chord(at(&cell), now)?)).await
+    act(app, id, Work::Quick, move |t, now| {
+        Ok(t.chord(at(&cell), now)?)
+    })
+    .await
 }
 
 async fn restart(
     Shared(app): Shared<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<State>, ApiError> {
-    act(app, id, |t, _| {
+    act(app, id, Work::Slow, |t, _| {
         t.restart()
             .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e))
     })
@@ -348,7 +368,7 @@ async fn marks(
     Path(id): Path<String>,
     Body(switch): Body<Switch>,
 ) -> Result<Json<State>, ApiError> {
-    act(app, id, move |t, _| {
+    act(app, id, Work::Quick, move |t, _| {
         t.set_question_marks(switch.on);
         Ok(())
     })
@@ -359,7 +379,7 @@ async fn solver_move(
     Shared(app): Shared<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<State>, ApiError> {
-    act(app, id, |t, now| {
+    act(app, id, Work::Slow, |t, now| {
         t.solver_move(now, &Budget::new(REQUEST_STEPS))?;
         Ok(())
     })
@@ -370,18 +390,22 @@ async fn hint(
     Shared(app): Shared<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<super::table::Hint>, ApiError> {
-    with_table(app, id, |t, _| Ok(t.hint(&Budget::new(REQUEST_STEPS))?))
-        .await
-        .map(Json)
+    with_table(app, id, Work::Slow, |t, _| {
+        Ok(t.hint(&Budget::new(REQUEST_STEPS))?)
+    })
+    .await
+    .map(Json)
 }
 
 async fn probabilities(
     Shared(app): Shared<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<super::table::Chances>, ApiError> {
-    with_table(app, id, |t, _| Ok(t.chances(&Budget::new(REQUEST_STEPS))?))
-        .await
-        .map(Json)
+    with_table(app, id, Work::Slow, |t, _| {
+        Ok(t.chances(&Budget::new(REQUEST_STEPS))?)
+    })
+    .await
+    .map(Json)
 }
 
 async fn explain(
@@ -389,7 +413,7 @@ async fn explain(
     Path(id): Path<String>,
     Body(cell): Body<CellBody>,
 ) -> Result<Json<super::table::Explanation>, ApiError> {
-    with_table(app, id, move |t, _| {
+    with_table(app, id, Work::Slow, move |t, _| {
         Ok(t.explain(at(&cell), &Budget::new(REQUEST_STEPS))?)
     })
     .await
