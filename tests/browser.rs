@@ -35,8 +35,9 @@ const WINDOW: (u32, u32) = (1400, 1000);
 // Processes
 // ---------------------------------------------------------------------------------------------
 
-/// A child process of this test, killed when dropped (also when the test panics). Started in a
-/// process group of its own, and the whole group is killed: chromedriver's Chromium goes too.
+/// A child process of this test, killed when dropped (also when the test panics). Started as
+/// the leader of a process group of its own, and the whole group is killed: whatever
+/// chromedriver started (Chromium) goes too.
 struct Process {
     child: Child,
 }
@@ -54,18 +55,43 @@ impl Process {
 
 impl Drop for Process {
     fn drop(&mut self) {
-        #[cfg(unix)]
-        {
-            let _ = Command::new("kill")
-                .arg("-KILL")
-                .arg(format!("-{}", self.child.id()))
-                .stderr(Stdio::null())
-                .status();
-        }
+        kill_group(self.child.id());
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
+
+/// Kills the other members of process group `group` (one this test made), each by its id as
+/// /proc lists it. Never `kill -PGID`: procps-ng 4.0.2's kill takes a negative id after a
+/// signal for something else and killed every process of the machine here.
+#[cfg(target_os = "linux")]
+fn kill_group(group: u32) {
+    let own = std::process::id();
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return;
+    };
+    let members: Vec<String> = entries
+        .filter_map(|entry| {
+            let name = entry.ok()?.file_name().into_string().ok()?;
+            let pid: u32 = name.parse().ok()?;
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+            // After the command name in parentheses: state, parent, process group.
+            let rest = stat.get(stat.rfind(')')? + 1..)?;
+            let pgrp: u32 = rest.split_whitespace().nth(2)?.parse().ok()?;
+            (pgrp == group && pid != group && pid != own && pid > 1).then_some(name)
+        })
+        .collect();
+    if !members.is_empty() {
+        let _ = Command::new("kill")
+            .arg("-KILL")
+            .args(&members)
+            .stderr(Stdio::null())
+            .status();
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn kill_group(_group: u32) {}
 
 /// The first of `names` found on PATH.
 fn on_path(names: &[&str]) -> Option<PathBuf> {
@@ -175,7 +201,7 @@ fn start_chromedriver(driver: &Path, log: &Path) -> (Process, String) {
 // ---------------------------------------------------------------------------------------------
 
 /// What the page shows, read from its DOM.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Dom {
     rows: usize,
     cols: usize,
@@ -404,6 +430,22 @@ async fn new_game_with_seed(c: &Client, seed: u64) -> Dom {
     .await
 }
 
+/// Whether the whole board shows without scrolling, and the width of a cell in pixels.
+async fn board_fits(c: &Client) -> (bool, f64) {
+    let v = c
+        .execute(
+            "const s = document.getElementById('board-scroll'); \
+             const cell = document.querySelector('#board .cell').getBoundingClientRect(); \
+             const page = document.documentElement; \
+             return [s.scrollWidth <= s.clientWidth && s.scrollHeight <= s.clientHeight \
+                     && page.scrollWidth <= page.clientWidth, cell.width];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    (v[0] == Value::Bool(true), v[1].as_f64().unwrap())
+}
+
 async fn screenshot(c: &Client, path: &Path) {
     let png = c.screenshot().await.expect("a screenshot");
     std::fs::write(path, png).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
@@ -541,6 +583,7 @@ async fn play(c: Client, url: String, shots: PathBuf) {
         (0..d.classes.len()).any(|i| d.has_class(i, "hint-mine") || d.has_class(i, "hint-safe"))
     })
     .await;
+    let hinted = d.clone();
     let proved_mine = |i: usize| d.has_class(i, "hint-mine");
     // A number with exactly as many proved mines around it as it shows, and other hidden
     // neighbours: flag those mines and the number chords.
@@ -609,6 +652,48 @@ async fn play(c: Client, url: String, shots: PathBuf) {
     assert_eq!(d.status, "playing", "the chord lost: {}", d.message);
     screenshot(&c, &shots.join("beginner.png")).await;
 
+    // A lost game: a wrong flag on a proved-safe cell, then a click on a proved mine. The page
+    // shows the mine hit, the other mines, and the wrong flag crossed out.
+    let wrong =
+        (0..d.states.len()).find(|&i| hinted.has_class(i, "hint-safe") && d.states[i] == '.');
+    let boom =
+        (0..d.states.len()).find(|&i| hinted.has_class(i, "hint-mine") && d.states[i] == '.');
+    let (Some(wrong), Some(boom)) = (wrong, boom) else {
+        panic!("seed {BEGINNER_SEED}: the hint left no hidden safe cell and mine to lose on; choose another BEGINNER_SEED");
+    };
+    let (wr, wc) = d.at(wrong);
+    right_click_cell(&c, wr, wc).await;
+    wait_dom(&c, "a wrong flag", Duration::from_secs(10), |d| {
+        d.state(wr, wc) == 'F'
+    })
+    .await;
+    let (br, bc) = d.at(boom);
+    click_cell(&c, br, bc).await;
+    let d = wait_dom(&c, "the game to be lost", Duration::from_secs(10), |d| {
+        d.status == "lost"
+    })
+    .await;
+    assert_eq!(text_of(&c, "#status").await, "lost");
+    assert!(
+        d.state(br, bc) == 'X' && d.has_class(boom, "hit"),
+        "the mine hit: {:?} {}",
+        d.state(br, bc),
+        d.classes[boom]
+    );
+    assert!(
+        d.state(wr, wc) == 'W' && d.has_class(wrong, "wrong"),
+        "the wrong flag: {:?} {}",
+        d.state(wr, wc),
+        d.classes[wrong]
+    );
+    let shown = d
+        .states
+        .iter()
+        .filter(|&&s| matches!(s, 'X' | '*' | 'F'))
+        .count();
+    assert_eq!(shown, 10, "a lost game shows every mine: {:?}", d.states);
+    screenshot(&c, &shots.join("beginner-lost.png")).await;
+
     // Help: ? shows the controls, any key closes them.
     press(&c, '?').await;
     wait_js(
@@ -670,27 +755,25 @@ async fn play(c: Client, url: String, shots: PathBuf) {
     wait_game(&c, "expert", "zero").await;
     let d = new_game_with_seed(&c, EXPERT_SEED).await;
     assert_eq!((d.rows, d.cols), (16, 30));
-    let fits = c
-        .execute(
-            "const s = document.getElementById('board-scroll'); \
-             const cell = document.querySelector('#board .cell').getBoundingClientRect(); \
-             return [s.scrollWidth <= s.clientWidth && s.scrollHeight <= s.clientHeight, cell.width];",
-            vec![],
-        )
-        .await
-        .unwrap();
-    assert_eq!(
-        fits[0],
-        Value::Bool(true),
-        "expert scrolls in a {}x{} window",
-        WINDOW.0,
-        WINDOW.1
-    );
-    assert!(
-        fits[1].as_f64().unwrap() >= 22.0,
-        "expert cells are {} px",
-        fits[1]
-    );
+    let (fits, cell) = board_fits(&c).await;
+    assert!(fits, "expert scrolls in a {}x{} window", WINDOW.0, WINDOW.1);
+    assert!(cell >= 22.0, "expert cells are {cell} px");
+    // A 1280-wide window shows expert whole too, with cells still readable.
+    c.set_window_size(1280, 800).await.unwrap();
+    let start = Instant::now();
+    loop {
+        let (fits, cell) = board_fits(&c).await;
+        if fits && cell >= 22.0 {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "expert in a 1280x800 window: fits {fits}, cells {cell} px"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    screenshot(&c, &shots.join("expert-1280.png")).await;
+    c.set_window_size(WINDOW.0, WINDOW.1).await.unwrap();
     click_cell(&c, 7, 14).await;
     wait_dom(&c, "the expert first click", Duration::from_secs(10), |d| {
         d.state(7, 14) == '0'
