@@ -312,10 +312,14 @@ function bindSettings() {
   $("marks").addEventListener("change", () => setMarks($("marks").checked));
   $("flag-mode").addEventListener("click", () => setFlagMode(!page.flagMode));
   $("face").addEventListener("click", () => newGame());
-  // Buttons give the focus back, so the game's keys work after a click.
+  // Buttons, check boxes and lists give the focus back once used, so the game's keys work
+  // right after (text fields keep it: they take keys).
   document.addEventListener("click", (e) => {
-    const button = e.target.closest("button");
-    if (button && button.id !== "why-close") button.blur();
+    const control = e.target.closest("button, input[type=checkbox]");
+    if (control) control.blur();
+  });
+  document.addEventListener("change", (e) => {
+    if (e.target.matches("select, input[type=checkbox]")) e.target.blur();
   });
 }
 
@@ -341,6 +345,8 @@ function adopt(state) {
     hideWhy();
     $("export-out").replaceChildren();
   }
+  // The clock ticks here from the server's time, until the next state.
+  page.clock = { base: state.elapsed_ms, at: performance.now(), running: state.running };
   if (changed) boardChanged();
   draw();
 }
@@ -351,6 +357,7 @@ function boardChanged() {
   if (page.hint) {
     page.hint = null;
     $("hint").setAttribute("aria-pressed", "false");
+    if (!page.probabilitiesOn) solverNote(SOLVER_NOTE);
   }
   hideWhy();
   if (page.probabilitiesOn) refreshChances();
@@ -366,9 +373,11 @@ function draw() {
 
 /** The cell size that fits the board in the window, 22 to 40 pixels (larger boards scroll). */
 function fitCell(rows, cols) {
+  // Beside the board: the side panel and its gap, the page's padding, the window's padding
+  // and borders (as style.css has them), and a little room for a scroll bar.
   const wide = window.innerWidth > 900;
-  const side = wide ? 330 + 20 : 0;
-  const availW = window.innerWidth - side - 32 - 22 - 8;
+  const side = wide ? 340 + 20 : 0;
+  const availW = window.innerWidth - side - 32 - 28 - 16;
   const availH = window.innerHeight - (wide ? 250 : 330);
   const size = Math.floor(Math.min(availW / cols, availH / rows));
   return Math.max(22, Math.min(40, size));
@@ -585,10 +594,16 @@ function drawStatus() {
   $("info").textContent = info;
   $("marks").checked = g.question_marks;
 
-  setMessage(g.message || "", g.new_best || g.status === "won" ? "good" : "");
-
-  page.clock = { base: g.elapsed_ms, at: performance.now(), running: g.running };
+  setMessage(g.message || "", { won: "good", lost: "bad" }[g.status] || "");
   tick();
+}
+
+/** Marks the game as helped on the page when a solver answer (not a state) helped it. */
+function markHelped() {
+  if (page.game && !page.game.helped) {
+    page.game.helped = true;
+    $("helped").hidden = false;
+  }
 }
 
 function setMessage(text, kind) {
@@ -800,6 +815,8 @@ function onKey(e) {
 // 6. The solver
 // ---------------------------------------------------------------------------------------------
 
+const SOLVER_NOTE = "The solver plays from what you see. Any help marks the game as helped: it sets no best time.";
+
 function solverNote(text, warn) {
   const note = $("solver-note");
   note.textContent = text;
@@ -851,6 +868,7 @@ async function toggleHint() {
     page.hint = null;
     $("hint").setAttribute("aria-pressed", "false");
     hideWhy();
+    if (!page.probabilitiesOn) solverNote(SOLVER_NOTE);
     drawBoard();
     return;
   }
@@ -867,9 +885,9 @@ async function toggleHint() {
       hint.safe.length + hint.mines.length === 0
         ? "Nothing is proved here: every unopened cell could hold a mine. Probabilities show the chances."
         : `Proved: ${hint.safe.length} safe (green), ${hint.mines.length} ${hint.mines.length === 1 ? "mine" : "mines"} (red). Click one to see why.`;
-    solverNote(what + (hint.exact ? "" : " (What the solver finished within its budget: the board is too tangled for all of it.)"), !hint.exact);
-    page.game.helped = true;
-    drawStatus();
+    page.hint.note = what + (hint.exact ? "" : " (What the solver finished within its budget: the board is too tangled for all of it.)");
+    solverNote(page.hint.note, !hint.exact);
+    markHelped();
     drawBoard();
   } catch (e) {
     showError(e);
@@ -896,6 +914,7 @@ async function explain(row, col) {
       })
     );
     $("why").hidden = false;
+    markHelped();
   } catch (e) {
     showError(e);
   }
@@ -912,7 +931,7 @@ function toggleProbabilities() {
   $("scale").hidden = !page.probabilitiesOn;
   if (page.probabilitiesOn) refreshChances();
   else {
-    solverNote("The solver plays from what you see. Any help marks the game as helped: it sets no best time.");
+    solverNote(page.hint ? page.hint.note : SOLVER_NOTE, page.hint && !page.hint.exact);
     drawBoard();
   }
 }
@@ -938,10 +957,7 @@ const refreshChances = refresher(async () => {
         : "Estimates, not exact: the board is too tangled for the solver's budget.",
       !answer.exact
     );
-    if (!page.game.helped) {
-      page.game.helped = true;
-      drawStatus();
-    }
+    markHelped();
   } catch (e) {
     if (!page.game || page.game.id !== g.id) return;
     page.chances = null;
@@ -994,6 +1010,7 @@ const refreshCompile = refresher(async () => {
     if (!page.game || page.game.id !== g.id) return;
     page.compile = { key, levels: view.levels };
     drawCompile();
+    markHelped();
   } catch (e) {
     if (!page.game || page.game.id !== g.id) return;
     page.compile = null;
@@ -1079,6 +1096,7 @@ async function exportTest() {
       return box;
     });
     out.replaceChildren(summary, ...files);
+    markHelped();
   } catch (e) {
     const p = document.createElement("p");
     p.className = "note warn";
