@@ -141,7 +141,8 @@ const page = {
   seedTyped: false, // the player typed a seed: New game deals it
   newGameSeq: 0, // the latest new-game request (older answers are dropped)
   autoplay: null, // a token while the solver plays to the end
-  hint: null, // {key, safe: Set, mines: Set, exact} while the hint is shown
+  hint: null, // {key, safe: Set, mines: Set, exact, note} while the hint is shown
+  why: null, // {row, col}: the cell the Why panel explains
   probabilitiesOn: false,
   chances: null, // {key, chances, exact}
   compileOpen: false,
@@ -504,6 +505,8 @@ function lookOf(row, col) {
   if (last && last.row === row && last.col === col && playing) {
     cls += last.certain ? " last-certain" : " last-guess";
   }
+  const why = page.why;
+  if (why && why.row === row && why.col === col) cls += " explained";
   if (page.cursorShown && page.cursor.row === row && page.cursor.col === col) cls += " cursor";
   return { cls, text, bg, ch };
 }
@@ -914,7 +917,9 @@ async function explain(row, col) {
       })
     );
     $("why").hidden = false;
+    page.why = { row, col };
     markHelped();
+    drawBoard();
   } catch (e) {
     showError(e);
   }
@@ -922,6 +927,10 @@ async function explain(row, col) {
 
 function hideWhy() {
   $("why").hidden = true;
+  if (page.why) {
+    page.why = null;
+    if (page.game) drawBoard();
+  }
 }
 
 /** The probability overlay, on or off. */
@@ -990,14 +999,10 @@ function toggleCompileView() {
 }
 
 function compileNote(text) {
-  const body = $("compile-rows");
-  const tr = document.createElement("tr");
-  const td = document.createElement("td");
-  td.colSpan = 4;
-  td.className = "note";
-  td.textContent = text;
-  tr.appendChild(td);
-  body.replaceChildren(tr);
+  const li = document.createElement("li");
+  li.className = "note";
+  li.textContent = text;
+  $("compile-rows").replaceChildren(li);
 }
 
 /** Asks what each compile-time level decides in the position as it is now. */
@@ -1019,19 +1024,25 @@ const refreshCompile = refresher(async () => {
   drawBoard();
 });
 
+/** One line per level: "fragment decides 26 of 421 hidden cells", then whether it finishes
+ *  and the first cell it leaves undecided (a click puts the cursor there). */
 function drawCompile() {
   const view = page.compile;
   if (!view) return;
-  const rows = view.levels.map((l) => {
-    const tr = document.createElement("tr");
-    const name = document.createElement("td");
-    name.innerHTML = `<code>${l.level}</code>`;
-    const decides = document.createElement("td");
-    decides.textContent = `${l.decided} of ${l.hidden} hidden`;
-    const finishes = document.createElement("td");
+  const items = view.levels.map((l) => {
+    const li = document.createElement("li");
+    const head = document.createElement("div");
+    const name = document.createElement("code");
+    name.textContent = l.level;
+    const count = document.createElement("b");
+    count.textContent = String(l.decided);
+    head.append(name, " decides ", count, ` of ${l.hidden} hidden ${l.hidden === 1 ? "cell" : "cells"}`);
+    const sub = document.createElement("div");
+    sub.className = "sub";
+    const finishes = document.createElement("b");
     finishes.className = l.finishes ? "yes" : "no";
-    finishes.textContent = `${l.finishes ? "yes" : "no"} (${l.expect})`;
-    const first = document.createElement("td");
+    finishes.textContent = l.finishes ? "yes" : "no";
+    sub.append("finishes ", finishes, ` (${l.expect})`);
     if (l.first_undecided) {
       const { row, col } = l.first_undecided;
       const link = document.createElement("a");
@@ -1044,14 +1055,12 @@ function drawCompile() {
         page.cursorShown = true;
         drawBoard();
       });
-      first.appendChild(link);
-    } else {
-      first.textContent = "none";
+      sub.append(" · first undecided ", link);
     }
-    tr.append(name, decides, finishes, first);
-    return tr;
+    li.append(head, sub);
+    return li;
   });
-  $("compile-rows").replaceChildren(...rows);
+  $("compile-rows").replaceChildren(...items);
 }
 
 /** Exports the position as a Rust test of the chosen level, with each file to read, download
