@@ -628,6 +628,7 @@ async fn play(c: Client, url: String, shots: PathBuf) {
         '.',
         "a click on a hinted mine opened it"
     );
+    screenshot(&c, &shots.join("beginner-why.png")).await;
 
     for &m in &mines {
         let (r, col) = d.at(m);
@@ -711,6 +712,22 @@ async fn play(c: Client, url: String, shots: PathBuf) {
         Duration::from_secs(5),
         "document.getElementById('help').hidden",
     )
+    .await;
+
+    // Keys: l shows and moves the cursor, r restarts the same board.
+    press(&c, 'l').await;
+    wait_js(
+        &c,
+        "the cursor",
+        Duration::from_secs(5),
+        "document.querySelectorAll('#board .cell.cursor').length === 1",
+    )
+    .await;
+    press(&c, 'r').await;
+    let want = BEGINNER_SEED.to_string();
+    wait_dom(&c, "the restart", Duration::from_secs(10), |d| {
+        d.status == "playing" && d.seed == want && d.states.iter().all(|&s| s == '.')
+    })
     .await;
 
     // ---- The solver plays a game to the end.
