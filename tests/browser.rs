@@ -26,8 +26,10 @@ use typesweeper::runtime::layout::FirstClick;
 /// and the hint, some number has exactly as many proved mines around it as it shows, and other
 /// hidden neighbours, so flagging them and clicking the number chords.
 const BEGINNER_SEED: u64 = 2024;
-/// The expert board of the probability screenshot.
-const EXPERT_SEED: u64 = 8023;
+/// The expert board of the probability screenshot, and how many solver moves are played on it
+/// first (all proved safe, or guesses that survive: the game is still on).
+const EXPERT_SEED: u64 = 17;
+const EXPERT_SOLVER_MOVES: usize = 30;
 /// The browser window: expert (16x30) must fit it without scrolling.
 const WINDOW: (u32, u32) = (1400, 1000);
 
@@ -796,6 +798,23 @@ async fn play(c: Client, url: String, shots: PathBuf) {
         d.state(7, 14) == '0'
     })
     .await;
+    // The solver plays on a while (key a), one move at a time, so the overlay has a game in
+    // progress to show.
+    let opened = |d: &Dom| d.states.iter().filter(|s| s.is_ascii_digit()).count();
+    for _ in 0..EXPERT_SOLVER_MOVES {
+        let before = opened(&dom(&c).await);
+        press(&c, 'a').await;
+        wait_dom(&c, "a solver move", Duration::from_secs(20), |d| {
+            opened(d) > before || d.status != "playing"
+        })
+        .await;
+    }
+    let d = dom(&c).await;
+    assert_eq!(
+        d.status, "playing",
+        "the solver ended expert seed {EXPERT_SEED}: {}",
+        d.message
+    );
     click(&c, "#probabilities").await;
     let d = wait_dom(
         &c,
