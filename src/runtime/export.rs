@@ -487,7 +487,7 @@ fn test_file(
 ) -> String {
     let expected = answer.to_string().replace('\n', "\\n");
     format!(
-        "//! A position of a typesweeper game ({}, {} hidden), exported as a Rust test: the\n//! compile-time rules at `level: {level}` decide every hidden cell while rustc compiles it.\n\n{header}\n/// rustc solves the position while compiling this test; the test checks the answer.\n#[test]\nfn {name}() {{\n    let solved = {};\n    assert_eq!(solved.to_string(), \"{expected}\");\n}}\n",
+        "//! A position of a typesweeper game ({}, {} hidden), exported as a Rust\n//! test: the compile-time rules at `level: {level}` decide every hidden cell while rustc\n//! compiles it.\n\n{header}\n/// rustc solves the position while compiling this test; the test checks the answer.\n#[test]\nfn {name}() {{\n    let solved = {};\n    assert_eq!(solved.to_string(), \"{expected}\");\n}}\n",
         size(answer),
         plural(hidden, "cell"),
         solve_call_at(level, puzzle, answer, "    "),
