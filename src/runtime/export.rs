@@ -453,7 +453,7 @@ fn decides_all(hidden: usize) -> String {
     }
 }
 
-/// The first line of an exported file: `#![recursion_limit = "N"]`, with the limit
+/// The attribute line at the top of an exported file: `#![recursion_limit = "N"]`, with the limit
 /// [`recursion_limit`] gives, raised to the board's width plus 10 for a very wide board (the
 /// other bound `solve!` needs).
 fn header(puzzle: &Board, answer: &Board) -> String {
