@@ -299,8 +299,9 @@ pub fn text_block(n: usize, spec: &Spec, found: &Generated, expect: Expect) -> S
     )
 }
 
-/// The recursion limit a Rust test file of these boards needs: `solve!` needs the number of
-/// mines hidden under `?` plus 10, and generated files never set less than 512.
+/// The recursion limit a Rust test file of these boards needs: `solve!` needs the longer of the
+/// board's width and the number of mines hidden under `?`, plus 10 (the README's rule), and
+/// generated files never set less than 512.
 ///
 /// ```
 /// use typesweeper::runtime::generator::{recursion_limit, Generated};
@@ -313,6 +314,8 @@ pub fn text_block(n: usize, spec: &Spec, found: &Generated, expect: Expect) -> S
 /// let row = |c: &str| vec![c; 600].join(" ");
 /// let many = board(&format!("{}\n{}", row("?"), row("2")), &format!("{}\n{}", row("x"), row("2")));
 /// assert_eq!(recursion_limit(&[many]), 610);
+/// let wide = board(&format!("{}\n{}", row("0"), row("0")), &format!("{}\n{}", row("0"), row("0")));
+/// assert_eq!(recursion_limit(&[wide]), 610, "a row of 600 cells, no hidden mine");
 /// ```
 pub fn recursion_limit(boards: &[Generated]) -> usize {
     let hidden_mines = |g: &Generated| {
@@ -325,7 +328,7 @@ pub fn recursion_limit(boards: &[Generated]) -> usize {
     };
     boards
         .iter()
-        .map(|g| hidden_mines(g) + 10)
+        .map(|g| hidden_mines(g).max(g.puzzle.cols()) + 10)
         .fold(512, usize::max)
 }
 

@@ -9,6 +9,7 @@ pub mod autoplay;
 pub mod complete;
 pub mod consistency;
 pub mod deduction;
+pub mod export;
 pub mod fragment;
 pub mod game;
 pub mod generator;

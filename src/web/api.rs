@@ -18,6 +18,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use typesweeper::runtime::complete::Budget;
+use typesweeper::runtime::export::Edition;
+use typesweeper::runtime::generator::Level;
 use typesweeper::runtime::layout::FirstClick;
 
 use super::games::{Games, IDLE_LIMIT, MAX_GAMES};
@@ -69,6 +71,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/probabilities", post(probabilities))
         .route("/api/games/{id}/explain", post(explain))
+        .route("/api/games/{id}/compile-view", post(compile_view))
+        .route("/api/games/{id}/export", post(export))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(app)
@@ -115,6 +119,7 @@ impl From<TableError> for ApiError {
         match e {
             TableError::OffBoard(m) => ApiError::new(StatusCode::BAD_REQUEST, m),
             TableError::Conflict(m) => ApiError::new(StatusCode::CONFLICT, m),
+            TableError::Invalid(m) => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, m),
         }
     }
 }
@@ -415,6 +420,59 @@ async fn explain(
 ) -> Result<Json<super::table::Explanation>, ApiError> {
     with_table(app, id, Work::Slow, move |t, _| {
         Ok(t.explain(at(&cell), &Budget::new(REQUEST_STEPS))?)
+    })
+    .await
+    .map(Json)
+}
+
+async fn compile_view(
+    Shared(app): Shared<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<super::table::CompileViewJson>, ApiError> {
+    with_table(app, id, Work::Slow, |t, _| Ok(t.compile_view()?))
+        .await
+        .map(Json)
+}
+
+/// `POST /api/games/{id}/export`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExportBody {
+    /// `fragment` (default) or `pairs`.
+    level: Option<String>,
+    /// The test's name, `[a-z][a-z0-9_]*` (default `game_SEED_OPENED`).
+    name: Option<String>,
+    /// The user's crate's edition, `2021` or `2024` (default; it shows in a compile-fail
+    /// case's error).
+    edition: Option<String>,
+}
+
+async fn export(
+    Shared(app): Shared<Arc<App>>,
+    Path(id): Path<String>,
+    Body(body): Body<ExportBody>,
+) -> Result<Json<super::table::ExportJson>, ApiError> {
+    let bad = |m: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, m);
+    let level = match body.level.as_deref().unwrap_or("fragment") {
+        "fragment" => Level::Fragment,
+        "pairs" => Level::Pairs,
+        other => {
+            return Err(bad(format!(
+                "level is `fragment` or `pairs`, not `{other}`"
+            )))
+        }
+    };
+    let edition = match body.edition.as_deref().unwrap_or("2024") {
+        "2015" | "2018" | "2021" => Edition::E2021,
+        "2024" => Edition::E2024,
+        other => {
+            return Err(bad(format!(
+                "edition is 2015, 2018, 2021 or 2024, not `{other}`"
+            )))
+        }
+    };
+    with_table(app, id, Work::Slow, move |t, _| {
+        Ok(t.export(level, body.name.as_deref(), edition)?)
     })
     .await
     .map(Json)

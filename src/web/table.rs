@@ -5,9 +5,12 @@
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
+use typesweeper::board::Board;
 use typesweeper::runtime::complete::{self, Budget};
 use typesweeper::runtime::deduction::cell_name;
+use typesweeper::runtime::export::{self, Edition, ExportKind};
 use typesweeper::runtime::game::{Action, ActionError, CellState, Game, Status};
+use typesweeper::runtime::generator::Level;
 use typesweeper::runtime::layout::FirstClick;
 use typesweeper::runtime::{Deduced, Given};
 
@@ -140,6 +143,9 @@ pub enum TableError {
     OffBoard(String),
     /// The action does not apply now (the game is over, nothing to do before the first click).
     Conflict(String),
+    /// The request's values cannot be used (an export name that is not an identifier, a
+    /// board too wide for a compile-fail case).
+    Invalid(String),
 }
 
 impl Table {
@@ -309,11 +315,6 @@ impl Table {
         self.helped = true;
         knowledge_within(&self.game, budget)
             .ok_or_else(|| TableError::Conflict(format!("{what}: the solver found nothing")))
-    }
-
-    /// Marks the game as helped by the solver (explain, the compile-time view, export).
-    pub fn set_helped(&mut self) {
-        self.helped = true;
     }
 
     /// An error when the game is over.
@@ -576,6 +577,140 @@ impl Table {
             cell: name,
             verdict,
             lines,
+        })
+    }
+}
+
+/// What one level of `solve!`'s rules decides of the position (see [`Table::compile_view`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LevelJson {
+    /// `fragment`, `pairs` or `complete`.
+    pub level: &'static str,
+    /// Cells the position shows as hidden.
+    pub hidden: usize,
+    /// How many of them the level decides.
+    pub decided: usize,
+    /// Whether it decides all of them (for `fragment` and `pairs`: `solve!` compiles).
+    pub finishes: bool,
+    /// `solved`, `stuck` (one layout fits, but this level cannot finish) or `ambiguous`.
+    pub expect: String,
+    /// The first undecided cell, the one `solve!`'s error names.
+    pub first_undecided: Option<At>,
+    /// A string per row: `m` a decided mine, `s` a decided safe cell, `?` undecided, `.` shown.
+    pub cells: Vec<String>,
+}
+
+/// The compile-time view: the three levels on the position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CompileViewJson {
+    /// `fragment`, `pairs` and `complete`, in that order.
+    pub levels: Vec<LevelJson>,
+}
+
+/// A position exported as Rust files.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ExportJson {
+    /// `test` (the level finishes the board) or `compile-fail` (a trybuild case).
+    pub kind: &'static str,
+    /// What the files are, in a sentence.
+    pub summary: String,
+    /// The files, each `{path, contents}`, paths from the crate's root.
+    pub files: Vec<FileJson>,
+}
+
+/// One exported file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FileJson {
+    /// Path from the crate's root, e.g. `tests/ui/game_5_12.rs`.
+    pub path: String,
+    /// The file's text.
+    pub contents: String,
+}
+
+impl Table {
+    /// The position and its answer, once the mines are placed.
+    fn position(&self, what: &str) -> Result<(Board, Board), TableError> {
+        self.before_first_click(what)?;
+        let answer = self
+            .game
+            .answer()
+            .ok_or_else(|| TableError::Conflict(format!("{what}: no mines placed yet")))?;
+        Ok((self.game.visible(), answer))
+    }
+
+    /// What `solve!`'s rules decide of the position at each level, with reveals from the answer
+    /// and its mine total, as at compile time.
+    pub fn compile_view(&mut self) -> Result<CompileViewJson, TableError> {
+        let (puzzle, answer) = self.position("no compile-time view")?;
+        self.helped = true;
+        let view = export::compile_view(&puzzle, &answer)
+            .map_err(|e| TableError::Conflict(format!("no compile-time view: {e}")))?;
+        let cols = view.cols;
+        let level = |name: &'static str, l: &export::LevelView| LevelJson {
+            level: name,
+            hidden: view.hidden_count,
+            decided: l.decided,
+            finishes: l.finishes,
+            expect: l.expect.to_string(),
+            first_undecided: l.first_undecided.map(|c| At {
+                row: c.row,
+                col: c.col,
+            }),
+            cells: l
+                .cells
+                .chunks(cols.max(1))
+                .enumerate()
+                .map(|(r, row)| {
+                    row.iter()
+                        .enumerate()
+                        .map(|(c, d)| match d {
+                            _ if !view.hidden[r * cols + c] => '.',
+                            Deduced::Mine => 'm',
+                            Deduced::Safe(_) => 's',
+                            Deduced::Undecided => '?',
+                        })
+                        .collect()
+                })
+                .collect(),
+        };
+        Ok(CompileViewJson {
+            levels: vec![
+                level("fragment", &view.fragment),
+                level("pairs", &view.pairs),
+                level("complete", &view.complete),
+            ],
+        })
+    }
+
+    /// The position as Rust files for a crate of `edition`: a test when `level` finishes it,
+    /// else a trybuild compile-fail case. `name` defaults to `game_SEED_OPENED`.
+    pub fn export(
+        &mut self,
+        level: Level,
+        name: Option<&str>,
+        edition: Edition,
+    ) -> Result<ExportJson, TableError> {
+        let (puzzle, answer) = self.position("nothing to export")?;
+        let default = format!("game_{}_{}", self.seed, self.game.opened());
+        let name = name.unwrap_or(&default);
+        export::check_name(name).map_err(|e| TableError::Invalid(e.to_string()))?;
+        self.helped = true;
+        let exported = export::export_for(&puzzle, &answer, level, name, edition)
+            .map_err(|e| TableError::Invalid(e.to_string()))?;
+        Ok(ExportJson {
+            kind: match exported.kind {
+                ExportKind::Test => "test",
+                ExportKind::CompileFail => "compile-fail",
+            },
+            summary: exported.summary,
+            files: exported
+                .files
+                .into_iter()
+                .map(|f| FileJson {
+                    path: f.path,
+                    contents: f.contents,
+                })
+                .collect(),
         })
     }
 }

@@ -541,3 +541,114 @@ async fn a_busy_game_holds_up_only_itself() {
     let (status, _) = post(&app, &open(a), json!({"row": 0, "col": 0})).await;
     assert_eq!(status, StatusCode::OK);
 }
+
+#[tokio::test]
+async fn the_compile_time_view_and_the_export_match_the_library() {
+    use typesweeper::runtime::export::{compile_view, export_for, Edition};
+    use typesweeper::runtime::generator::Level;
+
+    let app = app();
+    let state = new_game(&app, json!({"level": "intermediate", "seed": 11})).await;
+    let id = state["id"].as_str().unwrap().to_string();
+    let (s, b) = post(&app, &format!("/api/games/{id}/compile-view"), json!({})).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{b}");
+    let (s, _) = post(&app, &format!("/api/games/{id}/export"), json!({})).await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    post(
+        &app,
+        &format!("/api/games/{id}/open"),
+        json!({"row": 1, "col": 1}),
+    )
+    .await;
+    let mut mirror = Game::new(Config::new(16, 16, 40, FirstClick::Zero), 11).unwrap();
+    mirror.open(1, 1).unwrap();
+    let (puzzle, answer) = (mirror.visible(), mirror.answer().unwrap());
+
+    let (s, view) = post(&app, &format!("/api/games/{id}/compile-view"), json!({})).await;
+    assert_eq!(s, StatusCode::OK, "{view}");
+    let want = compile_view(&puzzle, &answer).unwrap();
+    let levels = view["levels"].as_array().unwrap();
+    for (json, level) in levels
+        .iter()
+        .zip([&want.fragment, &want.pairs, &want.complete])
+    {
+        assert_eq!(json["decided"].as_u64(), Some(level.decided as u64));
+        assert_eq!(json["finishes"].as_bool(), Some(level.finishes));
+        assert_eq!(json["hidden"].as_u64(), Some(want.hidden_count as u64));
+        let marked = json["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap())
+            .collect::<String>();
+        assert_eq!(marked.matches(['m', 's']).count(), level.decided);
+        assert_eq!(marked.matches(['m', 's', '?']).count(), want.hidden_count);
+        match level.first_undecided {
+            Some(c) => assert_eq!(json["first_undecided"], json!({"row": c.row, "col": c.col})),
+            None => assert_eq!(json["first_undecided"], Value::Null),
+        }
+    }
+    assert_eq!(
+        levels
+            .iter()
+            .map(|l| l["level"].as_str().unwrap())
+            .collect::<Vec<_>>(),
+        ["fragment", "pairs", "complete"]
+    );
+
+    for (level, word) in [(Level::Fragment, "fragment"), (Level::Pairs, "pairs")] {
+        let (s, got) = post(
+            &app,
+            &format!("/api/games/{id}/export"),
+            json!({"level": word, "name": "my_board", "edition": "2021"}),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{got}");
+        let want = export_for(&puzzle, &answer, level, "my_board", Edition::E2021).unwrap();
+        assert_eq!(got["summary"].as_str(), Some(want.summary.as_str()));
+        let files: Vec<(String, String)> = want
+            .files
+            .iter()
+            .map(|f| (f.path.clone(), f.contents.clone()))
+            .collect();
+        let got_files: Vec<(String, String)> = got["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| {
+                (
+                    f["path"].as_str().unwrap().to_string(),
+                    f["contents"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        assert_eq!(got_files, files);
+        let finishes = levels[if word == "pairs" { 1 } else { 0 }]["finishes"]
+            .as_bool()
+            .unwrap();
+        assert_eq!(got["kind"], if finishes { "test" } else { "compile-fail" });
+    }
+    // The default name comes from the seed and the cells opened.
+    let (_, got) = post(&app, &format!("/api/games/{id}/export"), json!({})).await;
+    assert!(
+        got["files"][0]["path"]
+            .as_str()
+            .unwrap()
+            .contains("game_11_"),
+        "{got}"
+    );
+    for (body, says) in [
+        (json!({"name": "Bad Name"}), "name"),
+        (json!({"level": "complete"}), "fragment"),
+        (json!({"edition": "2027"}), "edition"),
+    ] {
+        let (s, b) = post(&app, &format!("/api/games/{id}/export"), body.clone()).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {b}");
+        assert!(error(&b).contains(says), "{body}: {b}");
+    }
+    let (_, state) = send(&app, Method::GET, &format!("/api/games/{id}"), None).await;
+    assert_eq!(
+        state["helped"], true,
+        "the compile-time view and the export are help"
+    );
+}

@@ -28,10 +28,10 @@ pub enum Expect {
     Solved,
     /// Several layouts fit: even complete deduction, with reveals and the mine total, leaves
     /// some cell undecided, so no solver finishes the board without guessing and `solve!` must
-    /// fail (E0283).
+    /// fail (E0277).
     Ambiguous,
     /// One layout fits: complete deduction, with reveals and the mine total, decides every
-    /// cell, but the compile-time rules cannot, so `solve!` must fail (E0283).
+    /// cell, but the compile-time rules cannot, so `solve!` must fail (E0277).
     Stuck,
 }
 
