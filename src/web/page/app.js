@@ -1069,7 +1069,7 @@ let exportUrls = [];
 async function exportTest() {
   const g = page.game;
   if (!g) return;
-  const body = { level: $("export-level").value };
+  const body = { level: $("export-level").value, edition: $("export-edition").value };
   const name = $("export-name").value.trim();
   if (name) body.name = name;
   const out = $("export-out");
@@ -1079,7 +1079,10 @@ async function exportTest() {
     exportUrls = [];
     const summary = document.createElement("p");
     summary.className = "summary";
-    summary.textContent = `${answer.kind === "compile-fail" ? "A compile-fail test" : "A test"}: ${answer.summary}`;
+    const kind = document.createElement("span");
+    kind.className = `kind ${answer.kind}`;
+    kind.textContent = answer.kind === "compile-fail" ? "compile-fail case" : "test";
+    summary.append(kind, " ", answer.summary);
     const files = answer.files.map((file) => {
       const box = document.createElement("div");
       box.className = "file";
