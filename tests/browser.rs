@@ -831,4 +831,51 @@ async fn play(c: Client, url: String, shots: PathBuf) {
         assert!(d.states[i] == '.' || d.states[i] == '?');
     }
     screenshot(&c, &shots.join("expert-probabilities.png")).await;
+
+    // The compile-time view: per level what solve! decides here; the board overlay of fragment
+    // against complete; the export as a Rust test, with its files to read and download.
+    click(&c, "#probabilities").await;
+    click(&c, "#compile-view").await;
+    wait_js(
+        &c,
+        "the compile-time view",
+        Duration::from_secs(60),
+        "document.querySelectorAll('#compile-rows li code').length === 3",
+    )
+    .await;
+    let levels = text_of(&c, "#compile-rows").await;
+    for level in ["fragment", "pairs", "complete"] {
+        assert!(levels.contains(level), "no {level} in {levels:?}");
+    }
+    assert!(levels.contains(" of "), "{levels:?}");
+    select(&c, "#compile-overlay", "fragment").await;
+    wait_js(
+        &c,
+        "the fragment overlay",
+        Duration::from_secs(10),
+        "document.querySelectorAll('#board .cell.lvl-safe, #board .cell.lvl-mine, \
+         #board .cell.only-complete').length > 0",
+    )
+    .await;
+    select(&c, "#export-level", "fragment").await;
+    click(&c, "#export").await;
+    wait_js(
+        &c,
+        "the export",
+        Duration::from_secs(60),
+        "document.querySelectorAll('#export-out pre').length > 0",
+    )
+    .await;
+    let download = c
+        .find(Locator::Css("#export-out a[download]"))
+        .await
+        .expect("a Download link");
+    let href = download.attr("href").await.unwrap().unwrap_or_default();
+    assert!(href.starts_with("blob:"), "the Download link is {href:?}");
+    let file = text_of(&c, "#export-out pre").await;
+    assert!(
+        file.contains("solve!") || file.contains("typesweeper"),
+        "{file}"
+    );
+    screenshot(&c, &shots.join("expert-compile.png")).await;
 }
