@@ -579,6 +579,21 @@ async fn play(c: Client, url: String, shots: PathBuf) {
         assert_eq!(text_of(&c, "#mines-left").await, counter);
     }
 
+    // Flag mode (for touch screens): a left click flags instead of opening.
+    click(&c, "#flag-mode").await;
+    click_cell(&c, hr, hc).await;
+    wait_dom(&c, "flag mode to flag", Duration::from_secs(10), |d| {
+        d.state(hr, hc) == 'F'
+    })
+    .await;
+    click(&c, "#flag-mode").await;
+    right_click_cell(&c, hr, hc).await;
+    right_click_cell(&c, hr, hc).await;
+    wait_dom(&c, "the cell hidden again", Duration::from_secs(10), |d| {
+        d.state(hr, hc) == '.'
+    })
+    .await;
+
     // The hint: proved mines red, proved safe cells green.
     click(&c, "#hint").await;
     let d = wait_dom(&c, "the hint", Duration::from_secs(20), |d| {
@@ -768,6 +783,33 @@ async fn play(c: Client, url: String, shots: PathBuf) {
             .unwrap(),
         "a game the solver played shows the helped marker"
     );
+
+    // ---- A custom board larger than the window scrolls, its cells still readable.
+    select(&c, "#level", "custom").await;
+    assert!(
+        text_of(&c, "#limits").await.contains("100"),
+        "the limits are stated"
+    );
+    for (id, value) in [
+        ("#custom-rows", "60"),
+        ("#custom-cols", "100"),
+        ("#custom-mines", "900"),
+    ] {
+        let field = c.find(Locator::Css(id)).await.unwrap();
+        field.clear().await.unwrap();
+        field.send_keys(value).await.unwrap();
+    }
+    click(&c, "#new-game").await;
+    wait_game(&c, "60x100/900", "zero").await;
+    let (fits, cell) = board_fits(&c).await;
+    assert!(!fits, "a 60x100 board scrolls");
+    assert!(cell >= 22.0, "custom cells are {cell} px");
+    click_cell(&c, 30, 50).await;
+    wait_dom(&c, "the custom first click", Duration::from_secs(10), |d| {
+        d.state(30, 50) == '0'
+    })
+    .await;
+    screenshot(&c, &shots.join("custom-large.png")).await;
 
     // ---- Expert: fits the window; the probability overlay.
     select(&c, "#level", "expert").await;
