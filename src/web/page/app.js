@@ -571,8 +571,11 @@ function setFace(which) {
 /** The counters, the face, the status line, the information line and the message. */
 function drawStatus() {
   const g = page.game;
-  $("mines-led").textContent = led(g.mines_left);
-  $("mines-left").textContent = String(g.mines_left);
+  // A won game shows every mine flagged, so its counter reads 0 as the classic game's does
+  // (the server counts only the player's own flags).
+  const minesLeft = g.status === "won" ? 0 : g.mines_left;
+  $("mines-led").textContent = led(minesLeft);
+  $("mines-left").textContent = String(minesLeft);
   setFace(g.status);
   const status = $("status");
   status.textContent = g.status;
