@@ -783,7 +783,11 @@ async fn play(c: Client, url: String, shots: PathBuf) {
             .unwrap(),
         "a game the solver played shows the helped marker"
     );
-    assert_eq!(text_of(&c, "#mines-led").await, "000", "a won game's counter");
+    assert_eq!(
+        text_of(&c, "#mines-led").await,
+        "000",
+        "a won game's counter"
+    );
     screenshot(&c, &shots.join("beginner-won.png")).await;
 
     // ---- A custom board larger than the window scrolls, its cells still readable.
