@@ -5,7 +5,9 @@
 //!
 //! Without Chromium or chromedriver the test fails, naming the missing program and the command
 //! that installs it: a run without a browser must not count it as passed (CI installs both).
-//! `cargo test -- --skip browser` leaves it out.
+//! `cargo test -- --skip browser` leaves it out. It lives in a package of its own (see its
+//! `Cargo.toml`) and builds the `typesweeper` command with cargo (already built by the
+//! workspace's `cargo test`).
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::{TcpListener, TcpStream};
@@ -139,10 +141,39 @@ fn shots_dir() -> PathBuf {
     dir
 }
 
+/// The `typesweeper` command, built by cargo (in this package, `CARGO_BIN_EXE_` does not name
+/// another package's binary): `cargo build -p typesweeper --bin typesweeper`, whose artifact
+/// `cargo test` of the workspace has already built, so this finds it up to date.
+fn typesweeper_binary() -> PathBuf {
+    let out = Command::new(env!("CARGO"))
+        .args([
+            "build",
+            "-p",
+            "typesweeper",
+            "--bin",
+            "typesweeper",
+            "--message-format=json-render-diagnostics",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stderr(Stdio::inherit())
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "cargo could not build the typesweeper command"
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|m| m["reason"] == "compiler-artifact" && m["target"]["name"] == "typesweeper")
+        .find_map(|m| m["executable"].as_str().map(PathBuf::from))
+        .expect("cargo names the typesweeper executable it built")
+}
+
 /// Starts `typesweeper serve` on a free loopback port with its own data directory; answers the
 /// process and the URL it prints.
 fn start_server(data: &Path) -> (Process, String) {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_typesweeper"));
+    let mut command = Command::new(typesweeper_binary());
     command
         .args(["serve", "--addr", "127.0.0.1:0"])
         .env("TYPESWEEPER_DATA_DIR", data)
