@@ -6,8 +6,8 @@
 //! Without Chromium or chromedriver the test fails, naming the missing program and the command
 //! that installs it: a run without a browser must not count it as passed (CI installs both).
 //! `cargo test -- --skip browser` leaves it out. It lives in a package of its own (see its
-//! `Cargo.toml`) and builds the `typesweeper` command with cargo (already built by the
-//! workspace's `cargo test`).
+//! `Cargo.toml`) and asks cargo for the `typesweeper` command the workspace's `cargo test`
+//! built.
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::{TcpListener, TcpStream};
@@ -141,20 +141,19 @@ fn shots_dir() -> PathBuf {
     dir
 }
 
-/// The `typesweeper` command, built by cargo (in this package, `CARGO_BIN_EXE_` does not name
-/// another package's binary): `cargo build -p typesweeper --bin typesweeper`, whose artifact
-/// `cargo test` of the workspace has already built, so this finds it up to date.
+/// The `typesweeper` command as the workspace's `cargo test` built it. In this package
+/// `CARGO_BIN_EXE_` does not name another package's binary, so cargo is asked: `cargo test
+/// --no-run` from the workspace root selects what `cargo test` selects, with the same features,
+/// so after a `cargo test` it only reports the binary it already built.
 fn typesweeper_binary() -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let out = Command::new(env!("CARGO"))
         .args([
-            "build",
-            "-p",
-            "typesweeper",
-            "--bin",
-            "typesweeper",
+            "test",
+            "--no-run",
             "--message-format=json-render-diagnostics",
         ])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(&root)
         .stderr(Stdio::inherit())
         .output()
         .expect("cargo runs");
@@ -165,7 +164,12 @@ fn typesweeper_binary() -> PathBuf {
     String::from_utf8_lossy(&out.stdout)
         .lines()
         .filter_map(|line| serde_json::from_str::<Value>(line).ok())
-        .filter(|m| m["reason"] == "compiler-artifact" && m["target"]["name"] == "typesweeper")
+        .filter(|m| {
+            m["reason"] == "compiler-artifact"
+                && m["target"]["name"] == "typesweeper"
+                && m["target"]["kind"] == json!(["bin"])
+                && m["profile"]["test"] == false
+        })
         .find_map(|m| m["executable"].as_str().map(PathBuf::from))
         .expect("cargo names the typesweeper executable it built")
 }
