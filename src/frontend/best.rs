@@ -132,11 +132,15 @@ impl BestTimes {
 
     /// Offers a finished game's time; when it beats the level's best (or is the first), keeps it,
     /// saves the file and returns `Ok(true)`. Tabs and line breaks in `level` become spaces.
+    ///
+    /// The file is read again first, so records another process wrote since this table was
+    /// opened (`play` and `serve` share the file) are kept, not overwritten.
     pub fn offer(&mut self, level: &str, record: Record) -> io::Result<bool> {
         let level: String = level
             .chars()
             .map(|c| if c.is_control() { ' ' } else { c })
             .collect();
+        self.merge_file();
         if self
             .get(&level)
             .is_some_and(|old| old.millis <= record.millis)
@@ -146,6 +150,30 @@ impl BestTimes {
         self.records.insert(level, record);
         self.save()?;
         Ok(true)
+    }
+
+    /// Takes in the file's records where they are better than (or missing from) this table's;
+    /// a file that cannot be read cleanly now changes nothing.
+    fn merge_file(&mut self) {
+        let Some(dir) = self.path.as_ref().and_then(|p| p.parent()) else {
+            return;
+        };
+        if !dir.join(FILE_NAME).exists() {
+            return;
+        }
+        let (fresh, warning) = BestTimes::open(dir);
+        if warning.is_some() {
+            return;
+        }
+        for (level, theirs) in fresh.records {
+            let better = self
+                .records
+                .get(&level)
+                .is_none_or(|ours| theirs.millis < ours.millis);
+            if better {
+                self.records.insert(level, theirs);
+            }
+        }
     }
 
     /// Writes the table atomically: a temporary file in the same directory, then a rename.
@@ -325,6 +353,28 @@ mod tests {
             );
         }
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn two_games_sharing_the_file_keep_each_others_records() {
+        let dir = scratch("shared");
+        let (mut play, _) = BestTimes::open(&dir);
+        let (mut serve, _) = BestTimes::open(&dir);
+        let at = |millis, seed| Record { millis, seed };
+        assert!(play.offer("beginner zero", at(12_000, 1)).unwrap());
+        // `serve` opened the file before that record: it must not beat it with a slower game
+        // nor drop it when it saves its own.
+        assert!(!serve.offer("beginner zero", at(15_000, 2)).unwrap());
+        assert!(serve.offer("expert safe", at(90_000, 3)).unwrap());
+        let (reread, warning) = BestTimes::open(&dir);
+        assert_eq!(warning, None);
+        assert_eq!(reread.get("beginner zero"), Some(at(12_000, 1)));
+        assert_eq!(reread.get("expert safe"), Some(at(90_000, 3)));
+        assert!(play.offer("beginner zero", at(11_000, 4)).unwrap());
+        assert_eq!(
+            BestTimes::open(&dir).0.get("expert safe"),
+            Some(at(90_000, 3))
+        );
     }
 
     #[test]
