@@ -13,11 +13,21 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use super::deal::format_millis;
+
 /// The environment variable that overrides the data directory.
 pub const DATA_DIR_VAR: &str = "TYPESWEEPER_DATA_DIR";
 
 /// The file's first line.
 const HEADER: &str = "# typesweeper best times v1: level, milliseconds, seed";
+
+/// What a won game the solver helped says: it sets no best time.
+pub fn helped_win(millis: u64) -> String {
+    format!(
+        "won in {} with the solver's help (not a best time)",
+        format_millis(millis)
+    )
+}
 
 /// The file name inside the data directory.
 const FILE_NAME: &str = "best-times.txt";
@@ -150,6 +160,28 @@ impl BestTimes {
         self.records.insert(level, record);
         self.save()?;
         Ok(true)
+    }
+
+    /// Offers an unhelped win under `key` and says how it went, as both games tell the player:
+    /// the message, and whether the win set a new best time.
+    pub fn offer_win(&mut self, key: &str, record: Record) -> (String, bool) {
+        let time = format_millis(record.millis);
+        match self.offer(key, record) {
+            Ok(true) => (format!("won in {time}: a new best time for {key}!"), true),
+            // Not better: the standing record (the file's, read again by `offer`) stays.
+            Ok(false) => (
+                format!(
+                    "won in {time} (best for {key}: {})",
+                    self.get(key)
+                        .map_or_else(String::new, |r| format_millis(r.millis))
+                ),
+                false,
+            ),
+            Err(e) => (
+                format!("won in {time}; the best time could not be saved: {e}"),
+                false,
+            ),
+        }
     }
 
     /// Takes in the file's records where they are better than (or missing from) this table's;

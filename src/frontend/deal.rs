@@ -156,7 +156,7 @@ fn find_no_guess(spec: &Spec, seed: u64) -> Result<Result<Generated, u64>, Layou
 
 /// `12.3s` (tenths below a minute), `4m05s` above.
 pub fn format_duration(d: Duration) -> String {
-    format_millis(d.as_millis().min(u128::from(u64::MAX)) as u64)
+    format_millis(super::clock::millis(d))
 }
 
 /// Milliseconds as [`format_duration`] writes them.

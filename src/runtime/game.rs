@@ -87,6 +87,22 @@ pub enum Status {
     },
 }
 
+impl Status {
+    /// The status in one word, as the games show it: `playing`, `won` or `lost`.
+    ///
+    /// ```
+    /// use typesweeper::runtime::game::Status;
+    /// assert_eq!(Status::Lost { hit: 3 }.word(), "lost");
+    /// ```
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Playing => "playing",
+            Status::Won => "won",
+            Status::Lost { .. } => "lost",
+        }
+    }
+}
+
 /// One player action, 0-based coordinates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {

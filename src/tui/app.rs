@@ -10,7 +10,8 @@ use typesweeper::runtime::game::{Action, ActionError, CellState, Game, Status};
 use typesweeper::runtime::layout::{default_click, FirstClick};
 
 use super::input::{command, Command};
-use crate::frontend::best::{BestTimes, Record};
+use crate::frontend::best::{helped_win, BestTimes, Record};
+use crate::frontend::clock::{millis, Clock};
 use crate::frontend::deal::{deal, Dealt};
 use crate::frontend::solver::{self, Knowledge, Move};
 
@@ -67,8 +68,7 @@ pub struct App {
     knowledge: Option<(u64, Option<Knowledge>)>,
     version: u64,
     autoplay: bool,
-    started: Option<Instant>,
-    finished: Option<Duration>,
+    clock: Clock,
     message: Option<String>,
     best: BestTimes,
     quit: bool,
@@ -109,8 +109,7 @@ impl App {
             knowledge: None,
             version: 0,
             autoplay: false,
-            started: None,
-            finished: None,
+            clock: Clock::default(),
             message: None,
             best,
             quit: false,
@@ -144,11 +143,10 @@ impl App {
         self.knowledge = None;
         self.version += 1;
         self.autoplay = false;
-        self.started = None;
-        self.finished = None;
+        self.clock = Clock::default();
         self.message = message;
         if self.game.status() != Status::Playing {
-            self.finished = Some(Duration::ZERO); // a board the dealt click already finished
+            self.clock = Clock::stopped(); // a board the dealt click already finished
         }
         Ok(())
     }
@@ -331,8 +329,8 @@ impl App {
                     self.hint = false;
                     self.message = None;
                 }
-                if (!opened.is_empty() || ended) && self.started.is_none() {
-                    self.started = Some(now);
+                if !opened.is_empty() || ended {
+                    self.clock.start(now);
                 }
                 if ended {
                     self.finish(now);
@@ -351,35 +349,20 @@ impl App {
     /// Stops the timer and reports the result; a won game the solver did not help is offered
     /// to the best times.
     fn finish(&mut self, now: Instant) {
-        let took = self
-            .started
-            .map_or(Duration::ZERO, |s| now.saturating_duration_since(s));
-        self.finished = Some(took);
+        let took = self.clock.stop(now);
         self.autoplay = false;
-        let time = format_duration(took);
         self.message = Some(match self.game.status() {
             Status::Lost { hit } => format!(
                 "lost: {} was a mine. n new game, r restart",
                 cell_name(self.game.cols(), hit)
             ),
-            Status::Won if self.helped => {
-                format!("won in {time} with the solver's help (not a best time)")
-            }
+            Status::Won if self.helped => helped_win(millis(took)),
             Status::Won => {
-                let key = self.best_key();
                 let record = Record {
-                    millis: took.as_millis().min(u128::from(u64::MAX)) as u64,
+                    millis: millis(took),
                     seed: self.seed,
                 };
-                let old = self.best.get(&key);
-                match self.best.offer(&key, record) {
-                    Ok(true) => format!("won in {time}: a new best time for {key}!"),
-                    Ok(false) => format!(
-                        "won in {time} (best for {key}: {})",
-                        old.map_or_else(String::new, |r| format_millis(r.millis))
-                    ),
-                    Err(e) => format!("won in {time}; the best time could not be saved: {e}"),
-                }
+                self.best.offer_win(&self.best_key(), record).0
             }
             Status::Playing => String::new(),
         });
@@ -550,20 +533,12 @@ impl App {
 
     /// The game's state in one word: `playing`, `won` or `lost`.
     pub fn state_word(&self) -> &'static str {
-        match self.game.status() {
-            Status::Playing => "playing",
-            Status::Won => "won",
-            Status::Lost { .. } => "lost",
-        }
+        self.game.status().word()
     }
 
     /// Time on the clock at `now`: from the first opening, stopped when the game ended.
     pub fn elapsed(&self, now: Instant) -> Duration {
-        match (self.started, self.finished) {
-            (_, Some(took)) => took,
-            (Some(start), None) => now.saturating_duration_since(start),
-            (None, None) => Duration::ZERO,
-        }
+        self.clock.elapsed(now)
     }
 
     /// The best-times key of the current settings, e.g. `beginner zero` or

@@ -2,7 +2,7 @@
 //! whether the solver helped) and what it sends (the [`State`] every action answers with).
 //! No HTTP here: [`super::api`] turns requests into these calls.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use serde::Serialize;
 use typesweeper::board::Board;
@@ -14,8 +14,10 @@ use typesweeper::runtime::generator::Level;
 use typesweeper::runtime::layout::FirstClick;
 use typesweeper::runtime::{Deduced, Given};
 
+use crate::frontend::best::helped_win;
 use crate::frontend::best::{BestTimes, Record};
-use crate::frontend::deal::{deal, format_duration, format_millis, Dealt, Settings};
+use crate::frontend::clock::{millis, Clock};
+use crate::frontend::deal::{deal, format_duration, Dealt, Settings};
 use crate::frontend::solver::{knowledge_within, next_move_within, Knowledge, Move};
 
 /// A cell as the API names it: row and column from 0.
@@ -128,8 +130,7 @@ pub struct Table {
     question_marks: bool,
     opened_for_you: Option<(usize, usize)>,
     helped: bool,
-    started: Option<Instant>,
-    finished: Option<Duration>,
+    clock: Clock,
     message: Option<String>,
     new_best: bool,
     unoffered: Option<Record>,
@@ -157,7 +158,11 @@ impl Table {
             opened_for_you,
             message,
         } = deal(&settings, seed, question_marks)?;
-        let finished = (game.status() != Status::Playing).then_some(Duration::ZERO);
+        let clock = if game.status() == Status::Playing {
+            Clock::default()
+        } else {
+            Clock::stopped() // a board the dealt click already finished
+        };
         Ok(Table {
             settings,
             game,
@@ -165,8 +170,7 @@ impl Table {
             question_marks,
             opened_for_you,
             helped: false,
-            started: None,
-            finished,
+            clock,
             message,
             new_best: false,
             unoffered: None,
@@ -323,7 +327,7 @@ impl Table {
             Status::Playing => Ok(()),
             _ => Err(TableError::Conflict(format!(
                 "{what}: the game is {}",
-                self.status_word()
+                self.game.status().word()
             ))),
         }
     }
@@ -348,8 +352,8 @@ impl Table {
         match self.game.apply(action) {
             Ok(opened) => {
                 let ended = self.game.status() != before;
-                if (!opened.is_empty() || ended) && self.started.is_none() {
-                    self.started = Some(now);
+                if !opened.is_empty() || ended {
+                    self.clock.start(now);
                 }
                 self.message = None;
                 if ended {
@@ -359,7 +363,7 @@ impl Table {
             }
             Err(ActionError::GameOver) => Err(TableError::Conflict(format!(
                 "the game is {}: start a new game or restart",
-                self.status_word()
+                self.game.status().word()
             ))),
             Err(e) => Err(TableError::OffBoard(e.to_string())),
         }
@@ -367,22 +371,16 @@ impl Table {
 
     /// Stops the clock and reports the result; an unhelped win waits for [`Table::offer_best`].
     fn finish(&mut self, now: Instant) {
-        let took = self
-            .started
-            .map_or(Duration::ZERO, |s| now.saturating_duration_since(s));
-        self.finished = Some(took);
-        let time = format_duration(took);
+        let took = self.clock.stop(now);
         self.message = Some(match self.game.status() {
             Status::Lost { hit } => format!("lost: {} was a mine", self.name(self.at(&hit))),
-            Status::Won if self.helped => {
-                format!("won in {time} with the solver's help (not a best time)")
-            }
+            Status::Won if self.helped => helped_win(millis(took)),
             Status::Won => {
                 self.unoffered = Some(Record {
-                    millis: took.as_millis().min(u128::from(u64::MAX)) as u64,
+                    millis: millis(took),
                     seed: self.seed,
                 });
-                format!("won in {time}")
+                format!("won in {}", format_duration(took))
             }
             Status::Playing => String::new(),
         });
@@ -399,28 +397,9 @@ impl Table {
         let Some(record) = self.unoffered.take() else {
             return;
         };
-        let key = self.settings.best_key();
-        let time = format_millis(record.millis);
-        let old = best.get(&key);
-        self.message = Some(match best.offer(&key, record) {
-            Ok(true) => {
-                self.new_best = true;
-                format!("won in {time}: a new best time for {key}!")
-            }
-            Ok(false) => format!(
-                "won in {time} (best for {key}: {})",
-                old.map_or_else(String::new, |r| format_millis(r.millis))
-            ),
-            Err(e) => format!("won in {time}; the best time could not be saved: {e}"),
-        });
-    }
-
-    fn status_word(&self) -> &'static str {
-        match self.game.status() {
-            Status::Playing => "playing",
-            Status::Won => "won",
-            Status::Lost { .. } => "lost",
-        }
+        let (message, new_best) = best.offer_win(&self.settings.best_key(), record);
+        self.message = Some(message);
+        self.new_best = new_best;
     }
 
     fn at(&self, i: &usize) -> At {
@@ -467,11 +446,6 @@ impl Table {
 
     /// What the page draws, at time `now`.
     pub fn state(&self, id: &str, now: Instant, best: &BestTimes) -> State {
-        let elapsed = match (self.started, self.finished) {
-            (_, Some(took)) => took,
-            (Some(start), None) => now.saturating_duration_since(start),
-            (None, None) => Duration::ZERO,
-        };
         let (rows, cols, mines) = self.settings.level.size();
         let key = self.settings.best_key();
         State {
@@ -487,14 +461,14 @@ impl Table {
             no_guess: self.settings.no_guess,
             seed: self.seed,
             question_marks: self.question_marks,
-            status: self.status_word(),
+            status: self.game.status().word(),
             hit: match self.game.status() {
                 Status::Lost { hit } => Some(self.at(&hit)),
                 _ => None,
             },
             mines_left: self.game.mines_left(),
-            elapsed_ms: elapsed.as_millis().min(u128::from(u64::MAX)) as u64,
-            running: self.started.is_some() && self.finished.is_none(),
+            elapsed_ms: millis(self.clock.elapsed(now)),
+            running: self.clock.is_running(),
             helped: self.helped,
             board: self.board(),
             opened_for_you: self.opened_for_you.map(|(row, col)| At { row, col }),
