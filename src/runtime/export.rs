@@ -21,7 +21,7 @@
 use std::fmt;
 
 use super::deduction::{plural, Deduced, Deduction, Given, SolveError};
-use super::generator::{recursion_limit, solve_call_at, Generated, Level};
+use super::generator::{expect_from, recursion_limit, solve_call_at, Generated, Level};
 use super::{complete, fragment, pairs};
 use crate::board::corpus::Expect;
 use crate::board::{Board, Cell, CellName};
@@ -123,13 +123,7 @@ fn level_view(
         .position(|d| !d.is_decided())
         .map(|i| CellName::of_index(i, puzzle.cols()));
     let finishes = first_undecided.is_none();
-    let expect = if finishes {
-        Expect::Solved
-    } else if complete_finishes {
-        Expect::Stuck
-    } else {
-        Expect::Ambiguous
-    };
+    let expect = expect_from(finishes, complete_finishes);
     LevelView {
         level,
         cells,

@@ -280,13 +280,21 @@ pub fn expect_at(level: Level, puzzle: &Board, answer: &Board) -> Result<Expect,
         Level::Complete => complete::solve(puzzle, given)?,
     }
     .is_solved();
-    Ok(if solved {
+    let complete_solves = solved || complete::solve(puzzle, given)?.is_solved();
+    Ok(expect_from(solved, complete_solves))
+}
+
+/// The corpus's word for a board a level does or does not finish, given whether [`complete`]
+/// finishes it: [`Expect::Solved`], else [`Expect::Stuck`] (one layout fits), else
+/// [`Expect::Ambiguous`].
+pub(crate) fn expect_from(level_solves: bool, complete_solves: bool) -> Expect {
+    if level_solves {
         Expect::Solved
-    } else if complete::solve(puzzle, given)?.is_solved() {
+    } else if complete_solves {
         Expect::Stuck
     } else {
         Expect::Ambiguous
-    })
+    }
 }
 
 /// A corpus-style block: `# board <n> <R>x<C>/<M> seed <s>  expect: <word>`, `puzzle:`, rows,
