@@ -617,6 +617,127 @@ impl Sweep {
     }
 }
 
+/// What [`Sweep::draw`] needs, made once per component by [`Sweep::draw_table`]: per state, `ln`
+/// of the layouts from it to the end by the mines they put in the boxes after it.
+#[derive(Clone, Debug)]
+pub(super) struct DrawTable {
+    /// Per state, the fewest mines after it.
+    least: Vec<u32>,
+    /// Per state, where its values start in `ln` (and the end).
+    at: Vec<usize>,
+    /// Per state and mine count after it (from `least`), `ln` of the layouts.
+    ln: Vec<f64>,
+}
+
+impl DrawTable {
+    /// `ln` of the component's layouts by mine count (`-inf` where none).
+    pub(super) fn distribution(&self) -> Vec<f64> {
+        let least = self.least[0] as usize;
+        let mut d = vec![f64::NEG_INFINITY; least];
+        d.extend_from_slice(&self.ln[self.at[0]..self.at[1]]);
+        d
+    }
+
+    /// `ln` of the layouts from state `s` to the end with `mines` mines after it (`-inf` for none).
+    fn get(&self, s: usize, mines: usize) -> f64 {
+        let least = self.least[s] as usize;
+        if mines < least || mines - least >= self.at[s + 1] - self.at[s] {
+            return f64::NEG_INFINITY;
+        }
+        self.ln[self.at[s] + mines - least]
+    }
+}
+
+impl Sweep {
+    /// The table [`Sweep::draw`] walks: one backward pass over the graph, as long as counting
+    /// the layouts ([`Sweep::ln_distribution`]) but keeping every state's counts.
+    pub(super) fn draw_table(&self) -> DrawTable {
+        let (least, most) = self.bounds_after();
+        let states = least.len();
+        let mut at = Vec::with_capacity(states + 1);
+        at.push(0usize);
+        for s in 0..states {
+            at.push(at[s] + (most[s] - least[s]) as usize + 1);
+        }
+        let mut ln = vec![f64::NEG_INFINITY; at[states]];
+        ln[at[self.end()]] = 0.0;
+        let binomial = &logs().binomial;
+        // Edges lead from a layer to the next, and states are numbered layer by layer.
+        for p in (0..self.sizes.len()).rev() {
+            let size = usize::from(self.sizes[p]);
+            for s in self.states_of(p) {
+                for e in self.edges(s) {
+                    let (t, k) = (self.to[e] as usize, usize::from(self.mines[e]));
+                    let w = binomial[size][k];
+                    let shift = least[t] as usize + k - least[s] as usize;
+                    for j in 0..at[t + 1] - at[t] {
+                        let x = w + ln[at[t] + j];
+                        ln[at[s] + shift + j] = ln::add(ln[at[s] + shift + j], x);
+                    }
+                }
+            }
+        }
+        DrawTable { least, at, ln }
+    }
+
+    /// One layout of box counts with `mines` mines in all, each cell-level layout equally
+    /// likely (a box count `k` weighs `C(size, k)`): walks from the start, taking each edge with
+    /// the chance of the layouts through it, `uniform` giving numbers in `[0, 1)`. `None` when
+    /// no layout has that many mines.
+    pub(super) fn draw(
+        &self,
+        table: &DrawTable,
+        mines: usize,
+        uniform: &mut impl FnMut() -> f64,
+    ) -> Option<Vec<u8>> {
+        if table.get(0, mines) == f64::NEG_INFINITY {
+            return None;
+        }
+        let binomial = &logs().binomial;
+        let mut counts = Vec::with_capacity(self.sizes.len());
+        let (mut s, mut left) = (0usize, mines);
+        let mut weights: Vec<f64> = Vec::with_capacity(9);
+        for p in 0..self.sizes.len() {
+            let size = usize::from(self.sizes[p]);
+            weights.clear();
+            for e in self.edges(s) {
+                let (t, k) = (self.to[e] as usize, usize::from(self.mines[e]));
+                weights.push(match left.checked_sub(k) {
+                    Some(rest) => binomial[size][k] + table.get(t, rest),
+                    None => f64::NEG_INFINITY,
+                });
+            }
+            let e = self.edges(s).start + pick(&weights, uniform());
+            counts.push(self.mines[e]);
+            left -= usize::from(self.mines[e]);
+            s = self.to[e] as usize;
+        }
+        debug_assert_eq!(left, 0);
+        Some(counts)
+    }
+}
+
+/// The index `i` taken with chance `e^weights[i]` over their sum, for `u` uniform in `[0, 1)`
+/// (never one of weight zero, `-inf`; at least one weight must be finite).
+pub(super) fn pick(weights: &[f64], u: f64) -> usize {
+    let top = weights.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let total: f64 = weights.iter().map(|&w| (w - top).exp()).sum();
+    let mut target = u * total;
+    let mut last = 0;
+    for (i, &w) in weights.iter().enumerate() {
+        if w == f64::NEG_INFINITY {
+            continue;
+        }
+        let x = (w - top).exp();
+        if target < x {
+            return i;
+        }
+        target -= x;
+        last = i;
+    }
+    last // rounding left a sliver past the end: the last possible index
+}
+
 /// Per box, what the walk does there ([`Plan`]).
 fn plans(sizes: &[u8], constraints: &[Vec<usize>], need: &[usize]) -> Vec<Plan> {
     let boxes = sizes.len();
