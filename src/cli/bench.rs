@@ -1,6 +1,7 @@
 //! `typesweeper bench [--level beginner|intermediate|expert|RxC/M] [--first-click safe|zero]
-//! [--games N] [--seed S] [--threads T]`, by default `--level expert --first-click safe
-//! --games 1000 --seed 0 --threads 1`.
+//! [--strength fast|strong] [--games N] [--seed S] [--threads T] [--record FILE]
+//! [--against FILE]`, by default `--level expert --first-click safe --strength fast --games 1000
+//! --seed 0 --threads 1`.
 //!
 //! The first-click rule defaults to `safe` here, unlike `gen` and `play` (`zero`): the headline
 //! win rates of the solvers this command is compared with (D. Hill's, JSMinesweeper,
@@ -18,13 +19,15 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
+use std::path::PathBuf;
+
 use indicatif::{ProgressBar, ProgressStyle};
-use typesweeper::runtime::autoplay::{play_game, GameResult};
+use typesweeper::runtime::autoplay::{play_game_with, GameResult, Strength};
 use typesweeper::runtime::game::{BoardLevel, Config, Game};
 use typesweeper::runtime::layout::FirstClick;
 
 use super::output;
-use super::{bad_input, FirstClickArg};
+use super::{bad_input, FirstClickArg, StrengthArg};
 
 /// Arguments of `bench`.
 #[derive(clap::Args, Debug)]
@@ -46,6 +49,18 @@ pub struct Args {
     /// per thread).
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// How hard the autoplayer thinks about a guess: `fast` (the heuristic, about 2.6 ms per
+    /// expert game) or `strong` (rollouts where its best candidates are close, about 30 ms).
+    #[arg(long, value_enum, default_value_t = StrengthArg::Fast)]
+    strength: StrengthArg,
+    /// Write each game's result to FILE, one line per game in seed order: `seed won guesses
+    /// cpu_us` (won is 1 or 0), after a `#` line naming the run.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Pair the games with those of a file written by `--record` (same seeds, another player or
+    /// strength): prints the paired difference in wins and its standard deviation.
+    #[arg(long, value_name = "FILE")]
+    against: Option<PathBuf>,
 }
 
 /// Runs `bench`.
@@ -62,15 +77,54 @@ pub fn run(args: Args) -> ExitCode {
     if let Err(message) = check_threads(args.threads, cpus()) {
         return bad_input(message);
     }
-    let tally = match play_all(config, args.seed, args.games, args.threads) {
-        Ok(tally) => tally,
+    let against = match &args.against {
+        Some(path) => match read_record(path) {
+            Ok(games) => Some(games),
+            Err(e) => return bad_input(e),
+        },
+        None => None,
+    };
+    let strength = Strength::from(args.strength);
+    let keep = args.record.is_some() || against.is_some();
+    let run = Run {
+        config,
+        strength,
+        seed: args.seed,
+        games: args.games,
+        threads: args.threads,
+        keep,
+    };
+    let (tally, mut games) = match play_all(&run) {
+        Ok(played) => played,
         Err(e) => {
             output::error(format_args!("cannot start a thread to play games: {e}"));
             return ExitCode::from(1);
         }
     };
+    games.sort_by_key(|g| g.seed);
+    if let Some(path) = &args.record {
+        let header = format!(
+            "# typesweeper bench --level {} --first-click {} --strength {} --seed {} --games {}",
+            args.level,
+            rule_word(rule),
+            strength,
+            args.seed,
+            args.games
+        );
+        if let Err(e) = write_record(path, &header, &games) {
+            output::error(format_args!("cannot write {}: {e}", path.display()));
+            return ExitCode::from(1);
+        }
+    }
     let mut text = String::new();
-    for line in report(&tally) {
+    let mut lines = report(&tally, strength);
+    if let (Some(path), Some(theirs)) = (&args.against, &against) {
+        lines.splice(
+            lines.len() - 1..lines.len() - 1,
+            paired(&games, theirs, &path.display().to_string()),
+        );
+    }
+    for line in lines {
         text.push_str(&line);
         text.push('\n');
     }
@@ -164,36 +218,65 @@ impl Tally {
     }
 }
 
+/// One game's result, as `--record` writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Played {
+    seed: u64,
+    won: bool,
+    guesses: usize,
+    cpu_us: u64,
+}
+
+/// What `bench` plays.
+struct Run {
+    config: Config,
+    strength: Strength,
+    seed: u64,
+    games: u64,
+    threads: usize,
+    /// Whether to keep each game's result.
+    keep: bool,
+}
+
 /// Plays games `seed..seed + games` on `threads` threads (each takes the next game as it
-/// finishes one). Fails only when no thread can be started; games are left to the threads that
-/// did start.
-fn play_all(config: Config, seed: u64, games: u64, threads: usize) -> std::io::Result<Tally> {
-    let bar = ProgressBar::new(games);
+/// finishes one), keeping each game's result when asked. Fails only when no thread can be
+/// started; games are left to the threads that did start.
+fn play_all(run: &Run) -> std::io::Result<(Tally, Vec<Played>)> {
+    let bar = ProgressBar::new(run.games);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} ({eta} left)")
             .expect("a valid template"),
     );
     let next = AtomicU64::new(0);
-    let total = Mutex::new(Tally::default());
+    let total = Mutex::new((Tally::default(), Vec::new()));
     let started = std::thread::scope(|scope| {
         let play = || {
             let mut tally = Tally::default();
+            let mut kept = Vec::new();
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= games {
+                if i >= run.games {
                     break;
                 }
-                let result =
-                    play_game(config, seed.wrapping_add(i)).expect("the configuration was checked");
+                let seed = run.seed.wrapping_add(i);
+                let result = play_game_with(run.config, seed, run.strength)
+                    .expect("the configuration was checked");
                 tally.add(&result);
+                if run.keep {
+                    kept.push(Played {
+                        seed,
+                        won: result.won,
+                        guesses: result.guesses,
+                        cpu_us: u64::try_from(result.cpu.as_micros()).unwrap_or(u64::MAX),
+                    });
+                }
                 bar.inc(1);
             }
-            total
-                .lock()
-                .expect("no thread panics holding it")
-                .merge(tally);
+            let mut total = total.lock().expect("no thread panics holding it");
+            total.0.merge(tally);
+            total.1.extend(kept);
         };
-        let wanted = u64::try_from(threads).map_or(games, |t| t.min(games));
+        let wanted = u64::try_from(run.threads).map_or(run.games, |t| t.min(run.games));
         let (mut started, mut refused) = (0, None);
         for _ in 0..wanted {
             match std::thread::Builder::new().spawn_scoped(scope, play) {
@@ -214,8 +297,125 @@ fn play_all(config: Config, seed: u64, games: u64, threads: usize) -> std::io::R
     Ok(total.into_inner().expect("no thread panicked"))
 }
 
+/// The first-click rule as `--first-click` spells it.
+fn rule_word(rule: FirstClick) -> &'static str {
+    match rule {
+        FirstClick::Safe => "safe",
+        FirstClick::Zero => "zero",
+    }
+}
+
+/// Writes `games` to `path`: the `header` line, then `seed won guesses cpu_us` per game.
+fn write_record(path: &std::path::Path, header: &str, games: &[Played]) -> std::io::Result<()> {
+    let mut text = String::with_capacity(24 * games.len() + header.len() + 1);
+    text.push_str(header);
+    text.push('\n');
+    for g in games {
+        text.push_str(&format!(
+            "{} {} {} {}\n",
+            g.seed,
+            u8::from(g.won),
+            g.guesses,
+            g.cpu_us
+        ));
+    }
+    std::fs::write(path, text)
+}
+
+/// Reads a file written by `--record`; an error names the line and column of what is wrong.
+fn read_record(path: &std::path::Path) -> Result<Vec<Played>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    parse_record(&text).map_err(|e| format!("{}:{e}", path.display()))
+}
+
+/// Parses a record (see [`write_record`]): `#` lines and blank lines are skipped. An error reads
+/// `LINE:COLUMN: message`.
+fn parse_record(text: &str) -> Result<Vec<Played>, String> {
+    let mut games = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let mut fields = Vec::new();
+        let mut at = 0;
+        for word in line.split(' ') {
+            if !word.is_empty() {
+                fields.push((at + 1, word));
+            }
+            at += word.len() + 1;
+        }
+        let bad = |col: usize, what: &str| format!("{}:{col}: {what}", n + 1);
+        if fields.len() != 4 {
+            return Err(bad(
+                1,
+                &format!(
+                    "expected 4 fields `seed won guesses cpu_us`, found {}",
+                    fields.len()
+                ),
+            ));
+        }
+        let number = |k: usize, what: &str| -> Result<u64, String> {
+            let (col, word) = fields[k];
+            word.parse::<u64>()
+                .map_err(|_| bad(col, &format!("{what} `{word}` is not a whole number")))
+        };
+        let seed = number(0, "seed")?;
+        let won = match fields[1].1 {
+            "1" => true,
+            "0" => false,
+            other => return Err(bad(fields[1].0, &format!("won `{other}` is not 1 or 0"))),
+        };
+        let guesses = number(2, "guesses")?;
+        let cpu_us = number(3, "cpu_us")?;
+        games.push(Played {
+            seed,
+            won,
+            guesses: usize::try_from(guesses).unwrap_or(usize::MAX),
+            cpu_us,
+        });
+    }
+    if games.is_empty() {
+        return Err("1:1: no games in the file".to_string());
+    }
+    Ok(games)
+}
+
+/// The paired comparison of `ours` (sorted by seed) with `theirs` over the seeds both played.
+fn paired(ours: &[Played], theirs: &[Played], name: &str) -> Vec<String> {
+    let by_seed: BTreeMap<u64, bool> = theirs.iter().map(|g| (g.seed, g.won)).collect();
+    let (mut games, mut mine, mut other, mut discordant) = (0u64, 0u64, 0u64, 0u64);
+    for g in ours {
+        if let Some(&won) = by_seed.get(&g.seed) {
+            games += 1;
+            mine += u64::from(g.won);
+            other += u64::from(won);
+            discordant += u64::from(g.won != won);
+        }
+    }
+    if games == 0 {
+        return vec![format!("paired           no seed in common with {name}")];
+    }
+    let diff = mine as i64 - other as i64;
+    let sd = (discordant as f64).sqrt();
+    let z = if discordant == 0 {
+        0.0
+    } else {
+        diff as f64 / sd
+    };
+    vec![
+        format!("paired with      {name}: {games} games with the same seeds"),
+        format!(
+            "paired wins      {mine} here, {other} there: {diff:+} ({:+.2} points), SD {sd:.1} \
+             ({discordant} games won by one only), {z:+.2} SD",
+            100.0 * diff as f64 / games as f64
+        ),
+    ]
+}
+
 /// The table and the final summary line.
-fn report(tally: &Tally) -> Vec<String> {
+fn report(tally: &Tally, strength: Strength) -> Vec<String> {
     let games = tally.games;
     let wins = tally.wins;
     let rate = wins as f64 / games as f64;
@@ -224,6 +424,7 @@ fn report(tally: &Tally) -> Vec<String> {
     let mean = tally.cpu.as_secs_f64() * 1e3 / games as f64;
     let median = tally.median_ms();
     vec![
+        format!("strength         {strength}"),
         format!("games            {games}"),
         format!("wins             {wins}"),
         format!(
@@ -289,9 +490,10 @@ mod tests {
         assert_eq!((a.games, a.wins, a.guesses), (4, 3, 1));
         assert_eq!(a.median_ms(), 0.006);
         assert_eq!(a.cpu, Duration::from_micros(1013));
-        let lines = report(&a);
-        assert_eq!(lines[4], "CPU ms/game      mean 0.253, median 0.006");
-        assert_eq!(lines[5], "win rate: 75.00% (3/4), 0.25 ms/game");
+        let lines = report(&a, Strength::Fast);
+        assert_eq!(lines[0], "strength         fast");
+        assert_eq!(lines[5], "CPU ms/game      mean 0.253, median 0.006");
+        assert_eq!(lines[6], "win rate: 75.00% (3/4), 0.25 ms/game");
         // Sub-microsecond times round to the nearest microsecond.
         let mut c = Tally::default();
         c.add(&GameResult {

@@ -1,4 +1,4 @@
-//! The solver beside the player: the autoplayer's move ([`next_move`], from
+//! The solver beside the player: the autoplayer's move ([`next_move_with`], from
 //! `typesweeper::runtime::autoplay`), the only way the games ask for a solver move, and what the
 //! hint and the probability overlay show ([`knowledge`]): what the position proves, not a choice
 //! of move.
@@ -9,7 +9,7 @@ use typesweeper::runtime::complete;
 use typesweeper::runtime::game::{CellState, Game, Status};
 use typesweeper::runtime::{Deduced, Given};
 
-pub use typesweeper::runtime::autoplay::{next_move, next_move_within, Move};
+pub use typesweeper::runtime::autoplay::{next_move_with, next_move_within, Move, Strength};
 
 /// What the position proves, for the hint and the probability overlay.
 #[derive(Clone, Debug, PartialEq)]

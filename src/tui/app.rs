@@ -13,7 +13,8 @@ use super::input::{command, Command};
 use crate::frontend::best::{helped_win, BestTimes, Record};
 use crate::frontend::clock::{millis, Clock};
 use crate::frontend::deal::{deal, Dealt};
-use crate::frontend::solver::{self, Knowledge, Move};
+use crate::frontend::solver::{self, Knowledge, Move, Strength};
+use typesweeper::runtime::complete::Budget;
 
 pub use crate::frontend::deal::{clock_seed, format_duration, format_millis, BoardLevel, Settings};
 
@@ -72,6 +73,8 @@ pub struct App {
     message: Option<String>,
     best: BestTimes,
     quit: bool,
+    /// How hard the solver thinks about a guess (keys `a` and `A`).
+    strength: Strength,
 }
 
 impl App {
@@ -113,6 +116,7 @@ impl App {
             message: None,
             best,
             quit: false,
+            strength: Strength::Fast,
         };
         app.deal(seed)?;
         if let Some(warning) = warning {
@@ -375,7 +379,9 @@ impl App {
             return false;
         }
         self.helped = true;
-        let Some(m): Option<Move> = solver::next_move(&self.game) else {
+        let budget = Budget::default();
+        let Some(m): Option<Move> = solver::next_move_with(&self.game, self.strength, &budget)
+        else {
             self.message = Some("the solver has no move".to_string());
             return false;
         };
@@ -469,6 +475,12 @@ impl App {
     /// The game.
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// The screen with the solver's moves (keys `a` and `A`) at `strength`.
+    pub fn with_strength(mut self, strength: Strength) -> App {
+        self.strength = strength;
+        self
     }
 
     /// The settings games are dealt with.
@@ -752,10 +764,10 @@ mod tests {
         assert!(app.helped());
         assert!(app.game().opened() > 0);
         // Whatever cell the solver picks is opened, even under a (wrong) flag.
-        let next = solver::next_move(app.game()).unwrap();
+        let next = typesweeper::runtime::autoplay::next_move(app.game()).unwrap();
         goto(&mut app, next.row, next.col);
         press(&mut app, "f", at(0.0));
-        let chosen = solver::next_move(app.game()).unwrap();
+        let chosen = typesweeper::runtime::autoplay::next_move(app.game()).unwrap();
         press(&mut app, "a", at(0.0));
         assert!(matches!(
             app.game().cell(chosen.row, chosen.col),

@@ -140,6 +140,25 @@ pub fn options(position: &Position<'_>, analysis: &Analysis, within: f64) -> Opt
     )
 }
 
+/// The safest undecided cell of `position` by the exact chances of `analysis` (which must know
+/// the total), among equals the one with the fewest undecided neighbours (most likely to open
+/// an area), then the first in reading order. The rollouts' quick player guesses this way: it
+/// costs one pass over the chances, not an [`Outcome`] per candidate.
+///
+/// # Panics
+/// When no cell is undecided.
+pub fn safest(position: &Position<'_>, analysis: &Analysis) -> usize {
+    let p = analysis
+        .mine_probabilities()
+        .expect("the analysis knows the total");
+    (0..position.cells.len())
+        .filter(|&i| position.cells[i] == Deduced::Undecided)
+        .map(|i| (p[i], position.undecided_neighbours(i), i))
+        .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)))
+        .expect("nothing to guess")
+        .2
+}
+
 /// The guess when the exact analysis does not fit the position's budget: the undecided cell
 /// of least [`estimated_chances`], the first in reading order among equals.
 ///

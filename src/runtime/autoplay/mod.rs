@@ -45,14 +45,16 @@ pub mod endgame;
 pub mod guess;
 pub mod position;
 pub mod risk;
+pub mod search;
 
 use std::time::Duration;
 
-use super::complete::{analyse_parts, Budget};
+use super::complete::{analyse_parts, Analysis, Budget};
 use super::deduction::{Deduced, Deduction, Given};
 use super::fragment;
 use super::game::{CellState, Config, Game, Status};
 use super::layout::{default_click, LayoutError};
+pub use search::Strength;
 
 /// A move: open a cell, 0-based (row, col) and whether it is certain (proved safe) or a guess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,13 +102,18 @@ pub fn next_move(game: &Game) -> Option<Move> {
 /// As [`next_move`], with the move's analyses within `budget` ([`plan_within`]): a server
 /// bounds each request's work this way.
 pub fn next_move_within(game: &Game, budget: &Budget) -> Option<Move> {
+    next_move_with(game, Strength::Fast, budget)
+}
+
+/// As [`next_move_within`], at `strength` ([`search::plan_with`]).
+pub fn next_move_with(game: &Game, strength: Strength, budget: &Budget) -> Option<Move> {
     let cols = game.cols();
     let at = |i: usize, certain| Move {
         row: i / cols,
         col: i % cols,
         certain,
     };
-    match plan_within(game, budget) {
+    match search::plan_with(game, strength, budget) {
         Plan::Over => None,
         Plan::Certain(cells) => {
             let unflagged = cells
@@ -127,17 +134,67 @@ pub fn plan(game: &Game) -> Plan {
 /// [`complete`](super::complete) for [`plan`]): when it runs out, the cells proved by what
 /// fitted in it, else [`guess::cheap`].
 pub fn plan_within(game: &Game, budget: &Budget) -> Plan {
+    match step(game, budget, GuessRule::Scored(1.0)) {
+        Step::Over => Plan::Over,
+        Step::Certain(cells) => Plan::Certain(cells),
+        Step::Guess(point) => Plan::Guess(point.choice()),
+    }
+}
+
+/// What [`step`] finds.
+enum Step {
+    Over,
+    Certain(Vec<usize>),
+    Guess(GuessPoint),
+}
+
+/// A position where nothing is certain, and what the guess can be.
+struct GuessPoint {
+    /// The guesses to choose from.
+    options: guess::Options,
+    /// The position's cells as decided (shown numbers, proved mines, undecided cells) and its
+    /// exact analysis, when the budget allowed one.
+    exact: Option<(Vec<Deduced>, Analysis)>,
+}
+
+impl GuessPoint {
+    /// The heuristic's guess.
+    fn choice(&self) -> usize {
+        match &self.options {
+            guess::Options::One(cell) => *cell,
+            guess::Options::Scored(scored) => scored[0].cell,
+        }
+    }
+}
+
+/// How [`step`] guesses.
+#[derive(Clone, Copy, Debug)]
+enum GuessRule {
+    /// [`guess::options`] with the scored candidates within this share of the best.
+    Scored(f64),
+    /// The safest cell ([`guess::safest`]): the rollouts' quick player.
+    Safest,
+}
+
+/// The next step, guessing by `rule`.
+fn step(game: &Game, budget: &Budget, rule: GuessRule) -> Step {
     if game.status() != Status::Playing {
-        return Plan::Over;
+        return Step::Over;
     }
     let (rows, cols) = (game.rows(), game.cols());
+    let one = |cell| {
+        Step::Guess(GuessPoint {
+            options: guess::Options::One(cell),
+            exact: None,
+        })
+    };
     if game.opened() == 0 {
         let (r, c) = default_click(rows, cols, game.config().first_click);
         let promised = game.layout().is_none() && game.mines() < rows * cols;
         return if promised {
-            Plan::Certain(vec![r * cols + c])
+            Step::Certain(vec![r * cols + c])
         } else {
-            Plan::Guess(r * cols + c)
+            one(r * cols + c)
         };
     }
     let hidden: Vec<bool> = game
@@ -145,7 +202,7 @@ pub fn plan_within(game: &Game, budget: &Budget) -> Plan {
         .iter()
         .map(|c| !matches!(c, CellState::Open(_)))
         .collect();
-    let fallback = || Plan::Guess(hidden.iter().position(|&h| h).unwrap_or(0));
+    let fallback = || one(hidden.iter().position(|&h| h).unwrap_or(0));
     let board = game.visible();
     let given = Given::total(game.mines());
     let safe_hidden = |d: &Deduction| -> Vec<usize> {
@@ -159,7 +216,7 @@ pub fn plan_within(game: &Game, budget: &Budget) -> Plan {
     };
     let safe = safe_hidden(&local);
     if !safe.is_empty() {
-        return Plan::Certain(safe);
+        return Step::Certain(safe);
     }
     // Then everything every layout agrees on; mines it proves are recorded and the position
     // analysed again, so the guess sees every decided cell. All of it, the guess included,
@@ -179,7 +236,7 @@ pub fn plan_within(game: &Game, budget: &Budget) -> Plan {
             .filter(|&i| hidden[i] && analysis.forced(i) == Some(false))
             .collect();
         if !safe.is_empty() {
-            return Plan::Certain(safe);
+            return Step::Certain(safe);
         }
         let mines: Vec<usize> = (0..cells.len())
             .filter(|&i| cells[i] == Deduced::Undecided && analysis.forced(i) == Some(true))
@@ -195,10 +252,16 @@ pub fn plan_within(game: &Game, budget: &Budget) -> Plan {
             let exact = unfinished.is_empty()
                 && analysis.count_layouts(budget, cols).is_ok()
                 && budget.charge(analysis.probability_work()).is_ok();
-            return Plan::Guess(if exact {
-                guess::choose(&position, &analysis)
-            } else {
-                guess::cheap(&position)
+            if !exact {
+                return one(guess::cheap(&position));
+            }
+            let options = match rule {
+                GuessRule::Scored(within) => guess::options(&position, &analysis, within),
+                GuessRule::Safest => guess::Options::One(guess::safest(&position, &analysis)),
+            };
+            return Step::Guess(GuessPoint {
+                options,
+                exact: Some((cells, analysis)),
             });
         }
         for i in mines {
@@ -207,13 +270,19 @@ pub fn plan_within(game: &Game, budget: &Budget) -> Plan {
     }
 }
 
-/// Plays `game` to the end with the autoplayer.
+/// Plays `game` to the end with the autoplayer ([`Strength::Fast`]).
 pub fn play(game: &mut Game) -> GameResult {
+    play_with(game, Strength::Fast)
+}
+
+/// Plays `game` to the end with the autoplayer at `strength`.
+pub fn play_with(game: &mut Game, strength: Strength) -> GameResult {
     let start = thread_cpu_time();
     let (mut moves, mut guesses) = (0, 0);
     let cols = game.cols();
+    let budget = || Budget::default();
     loop {
-        match plan(game) {
+        match search::plan_with(game, strength, &budget()) {
             Plan::Over => break,
             Plan::Certain(cells) => {
                 for i in cells {
@@ -252,11 +321,56 @@ pub fn play(game: &mut Game) -> GameResult {
     }
 }
 
-/// Plays a new game (`Game::new(config, seed)`) to the end; fails only on a bad configuration.
+/// Plays `game` to the end with the rollouts' quick player: certain moves as the autoplayer
+/// makes them, guesses of the safest cell ([`guess::safest`]). True when it wins.
+pub fn play_quick(game: &mut Game) -> bool {
+    let cols = game.cols();
+    loop {
+        match step(game, &Budget::default(), GuessRule::Safest) {
+            Step::Over => break,
+            Step::Certain(cells) => {
+                for i in cells {
+                    if game.status() != Status::Playing {
+                        break;
+                    }
+                    if game.cells()[i] == CellState::Flagged {
+                        game.mark(i / cols, i % cols)
+                            .expect("on the board, game on");
+                    }
+                    game.open(i / cols, i % cols)
+                        .expect("on the board, game on");
+                }
+            }
+            Step::Guess(point) => {
+                let i = point.choice();
+                if game.cells()[i] == CellState::Flagged {
+                    game.mark(i / cols, i % cols)
+                        .expect("on the board, game on");
+                }
+                game.open(i / cols, i % cols)
+                    .expect("on the board, game on");
+            }
+        }
+    }
+    game.status() == Status::Won
+}
+
+/// Plays a new game (`Game::new(config, seed)`) to the end ([`Strength::Fast`]); fails only on
+/// a bad configuration.
 pub fn play_game(config: Config, seed: u64) -> Result<GameResult, LayoutError> {
+    play_game_with(config, seed, Strength::Fast)
+}
+
+/// Plays a new game (`Game::new(config, seed)`) to the end at `strength`; fails only on a bad
+/// configuration. The result depends only on `config`, `seed` and `strength`.
+pub fn play_game_with(
+    config: Config,
+    seed: u64,
+    strength: Strength,
+) -> Result<GameResult, LayoutError> {
     let start = thread_cpu_time();
     let mut game = Game::new(config, seed)?;
-    let mut result = play(&mut game);
+    let mut result = play_with(&mut game, strength);
     result.cpu = thread_cpu_time().saturating_sub(start);
     Ok(result)
 }
