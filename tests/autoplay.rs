@@ -722,6 +722,100 @@ fn bench_rejects_bad_arguments_with_exit_2() {
     }
 }
 
+/// `--record` writes one line per game in seed order, `--against` pairs a run with such a file by
+/// seed; `--strength strong` plays the same seeds as `play_game_with` does.
+#[test]
+fn bench_records_games_and_pairs_two_runs() {
+    use typesweeper::runtime::autoplay::{play_game_with, Strength};
+    let dir = std::env::temp_dir().join(format!("typesweeper-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fast = dir.join("fast.txt");
+    let out = bench(&[
+        "--level",
+        "beginner",
+        "--games",
+        "8",
+        "--seed",
+        "5",
+        "--threads",
+        "2",
+        "--record",
+        fast.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&fast).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("# typesweeper bench --level beginner --first-click safe --strength fast --seed 5 --games 8")
+    );
+    let config = Config::new(9, 9, 10, FirstClick::Safe);
+    let mut fast_wins = 0;
+    for (i, line) in lines.enumerate() {
+        let f: Vec<u64> = line.split(' ').map(|w| w.parse().unwrap()).collect();
+        let r = play_game_with(config, 5 + i as u64, Strength::Fast).unwrap();
+        assert_eq!(
+            (f[0], f[1], f[2]),
+            (5 + i as u64, u64::from(r.won), r.guesses as u64)
+        );
+        fast_wins += f[1];
+    }
+    let out = bench(&[
+        "--level",
+        "beginner",
+        "--games",
+        "8",
+        "--seed",
+        "5",
+        "--strength",
+        "strong",
+        "--against",
+        fast.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.starts_with("strength         strong\n"), "{stdout}");
+    let strong_wins = (5..13)
+        .filter(|&s| play_game_with(config, s, Strength::Strong).unwrap().won)
+        .count() as i64;
+    let want = format!(
+        "paired wins      {strong_wins} here, {fast_wins} there: {:+}",
+        strong_wins - fast_wins as i64
+    );
+    assert!(stdout.contains(&want), "{want} in\n{stdout}");
+    assert!(stdout.contains("paired with      "), "{stdout}");
+    parse_summary(stdout.lines().last().unwrap()).expect("the summary line last");
+    // A malformed record: its line and column, exit 2.
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "# header\n5 1 0 120\n6 yes 0 130\n").unwrap();
+    let out = bench(&[
+        "--level",
+        "beginner",
+        "--games",
+        "2",
+        "--against",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("bad.txt:3:3: won `yes` is not 1 or 0"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+    let out = bench(&["--strength", "medium"]);
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// With a budget too small for `complete` (none at all, or a few thousand steps), every move is
 /// what the parts that fit in it prove, or the cheap guess: a hidden cell, never one the local
 /// rules prove a mine; certain moves are safe, and every game ends.

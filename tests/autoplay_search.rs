@@ -272,7 +272,7 @@ fn exact_value(rows: usize, cols: usize, cells: &[Deduced], left: usize, cell: u
             mines_left: left,
             budget: &budget,
         };
-        let win = if after.iter().any(|&c| c == Deduced::Undecided) {
+        let win = if after.contains(&Deduced::Undecided) {
             endgame::win_chance(&position).expect("a small position")
         } else {
             1.0

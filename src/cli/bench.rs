@@ -408,8 +408,9 @@ fn paired(ours: &[Played], theirs: &[Played], name: &str) -> Vec<String> {
         format!("paired with      {name}: {games} games with the same seeds"),
         format!(
             "paired wins      {mine} here, {other} there: {diff:+} ({:+.2} points), SD {sd:.1} \
-             ({discordant} games won by one only), {z:+.2} SD",
-            100.0 * diff as f64 / games as f64
+             ({} won by one only), {z:+.2} SD",
+            100.0 * diff as f64 / games as f64,
+            typesweeper::runtime::deduction::plural(discordant, "game"),
         ),
     ]
 }

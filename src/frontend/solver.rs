@@ -136,7 +136,7 @@ mod tests {
         for seed in 0..5 {
             let mut g = Game::new(Config::new(9, 9, 10, FirstClick::Zero), seed).unwrap();
             let mut moves = 0;
-            while let Some(m) = next_move(&g) {
+            while let Some(m) = typesweeper::runtime::autoplay::next_move(&g) {
                 assert!(matches!(g.cell(m.row, m.col), Ok(CellState::Hidden)));
                 g.open(m.row, m.col).unwrap();
                 moves += 1;

@@ -11,7 +11,7 @@
 //!    [`fragment`], then by [`complete`](super::complete) (all layouts agree). Flags are never
 //!    needed.
 //! 3. **A guess** when nothing is certain, chosen by [`guess`] from the exact mine
-//!    probabilities of [`Analysis`](super::complete::Analysis): an exhaustive search for the
+//!    probabilities of [`Analysis`]: an exhaustive search for the
 //!    best chance to *win* when few layouts remain ([`endgame`]); otherwise a forced 50/50 if
 //!    there is one (it must be guessed sooner or later, so it is guessed now); otherwise, among
 //!    the cells nearly as safe as the safest, the one with the best chance to be safe and then

@@ -6,7 +6,7 @@
 //! * **Rollouts.** A layout is drawn (every layout that fits what the player sees equally
 //!   likely, [`Sampler`](crate::runtime::complete::Sampler)); over it, each candidate is
 //!   opened ([`Game::on_layout`]) and, when safe, the game is played to the end by the fast
-//!   player ([`play`](super::play)). A candidate's rollouts are won or lost.
+//!   player ([`play`]). A candidate's rollouts are won or lost.
 //! * **Common random numbers.** Every candidate is played over the same layouts, so the
 //!   comparison is paired: what differs between two candidates is only the layouts where one
 //!   wins and the other loses (the *discordant* ones), and the standard deviation of their
@@ -131,7 +131,14 @@ pub fn plan_with(game: &Game, strength: Strength, budget: &Budget) -> Plan {
     let Some(search) = strength.search() else {
         return super::plan_within(game, budget);
     };
-    match step(game, budget, GuessRule::Scored(search.within)) {
+    // Past the search's reach (more undecided cells than it takes on, whatever the mines
+    // decided), only the heuristic's choice is needed: no candidates to score beside it.
+    let within = if game.hidden().saturating_sub(game.mines()) > search.max_undecided {
+        1.0
+    } else {
+        search.within
+    };
+    match step(game, budget, GuessRule::Scored(within)) {
         Step::Over => Plan::Over,
         Step::Certain(cells) => Plan::Certain(cells),
         Step::Guess(point) => Plan::Guess(choose(game, &point, &search)),
