@@ -405,7 +405,10 @@ fn paired(ours: &[Played], theirs: &[Played], name: &str) -> Vec<String> {
         diff as f64 / sd
     };
     vec![
-        format!("paired with      {name}: {games} games with the same seeds"),
+        format!(
+            "paired with      {name}: {} with the same seeds",
+            typesweeper::runtime::deduction::plural(games, "game")
+        ),
         format!(
             "paired wins      {mine} here, {other} there: {diff:+} ({:+.2} points), SD {sd:.1} \
              ({} won by one only), {z:+.2} SD",
@@ -502,6 +505,63 @@ mod tests {
             ..game(true, 0)
         });
         assert_eq!(c.median_ms(), 0.001);
+    }
+
+    #[test]
+    fn records_parse_back_and_malformed_ones_say_where() {
+        let games = [
+            Played {
+                seed: 7,
+                won: true,
+                guesses: 2,
+                cpu_us: 1500,
+            },
+            Played {
+                seed: 8,
+                won: false,
+                guesses: 0,
+                cpu_us: 3,
+            },
+        ];
+        let dir = std::env::temp_dir().join(format!("typesweeper-record-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("r.txt");
+        write_record(&path, "# a run", &games).unwrap();
+        assert_eq!(read_record(&path).unwrap(), games);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(
+            parse_record("# only a header\n\n"),
+            Err("1:1: no games in the file".to_string())
+        );
+        assert_eq!(
+            parse_record("1 1 0 5\n2 1 0\n"),
+            Err("2:1: expected 4 fields `seed won guesses cpu_us`, found 3".to_string())
+        );
+        assert_eq!(
+            parse_record("1 1 0 5\n2  1 x 5\n"),
+            Err("2:6: guesses `x` is not a whole number".to_string())
+        );
+        // Paired: only the seeds both played, the difference and its standard deviation.
+        let theirs = [
+            Played {
+                won: false,
+                ..games[0]
+            },
+            Played {
+                seed: 9,
+                ..games[0]
+            },
+        ];
+        let lines = paired(&games, &theirs, "t.txt");
+        assert_eq!(
+            lines[0],
+            "paired with      t.txt: 1 game with the same seeds"
+        );
+        assert_eq!(
+            lines[1],
+            "paired wins      1 here, 0 there: +1 (+100.00 points), SD 1.0 (1 game won by one \
+             only), +1.00 SD"
+        );
     }
 
     #[test]
