@@ -116,10 +116,10 @@ impl Search {
     pub const STRONG: Search = Search {
         within: 0.9,
         candidates: 4,
-        layouts: 40,
+        layouts: 32,
         batch: 8,
         drop_z: 2.0,
-        z: 1.5,
+        z: 2.5,
         max_undecided: 200,
         quick: true,
     };
