@@ -730,23 +730,19 @@ fn bench_records_games_and_pairs_two_runs() {
     let dir = std::env::temp_dir().join(format!("typesweeper-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let fast = dir.join("fast.txt");
-    let out = bench(&[
-        "--level",
-        "beginner",
-        "--games",
-        "8",
-        "--seed",
-        "5",
-        "--threads",
-        "2",
-        "--record",
-        fast.to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    // Eight beginner games from seed 5, with more arguments; they must succeed.
+    let eight = |more: &[&str]| {
+        let args = [
+            &["--level", "beginner", "--games", "8", "--seed", "5"][..],
+            more,
+        ]
+        .concat();
+        let out = bench(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{stderr}");
+        out
+    };
+    eight(&["--threads", "2", "--record", fast.to_str().unwrap()]);
     let text = std::fs::read_to_string(&fast).unwrap();
     let mut lines = text.lines();
     assert_eq!(
@@ -764,23 +760,7 @@ fn bench_records_games_and_pairs_two_runs() {
         );
         fast_wins += f[1];
     }
-    let out = bench(&[
-        "--level",
-        "beginner",
-        "--games",
-        "8",
-        "--seed",
-        "5",
-        "--strength",
-        "strong",
-        "--against",
-        fast.to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = eight(&["--strength", "strong", "--against", fast.to_str().unwrap()]);
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(stdout.starts_with("strength         strong\n"), "{stdout}");
     let strong_wins = (5..13)
