@@ -19,6 +19,10 @@
 //!    next guess. Dead cells (whose number, if safe, is already known, so opening them tells
 //!    nothing) are not guessed while any other cell remains.
 //!
+//! That is [`Strength::Fast`], the default. [`Strength::Strong`] ([`play_with`],
+//! [`next_move_with`]) also plays close guesses on over layouts drawn from the exact posterior
+//! and keeps the heuristic's choice unless another candidate clearly wins more ([`search`]).
+//!
 //! Every analysis of one move shares one [`Budget`] (the default of
 //! [`complete`](super::complete)): on a board too tangled to solve within it, the move is what
 //! the components that fit prove, and otherwise [`guess::cheap`], a guess from the numbers
