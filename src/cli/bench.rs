@@ -50,7 +50,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// How hard the autoplayer thinks about a guess: `fast` (the heuristic, about 2.6 ms per
-    /// expert game) or `strong` (rollouts where its best candidates are close, about 30 ms).
+    /// expert game) or `strong` (rollouts where its best candidates are close, about 25 ms).
     #[arg(long, value_enum, default_value_t = StrengthArg::Fast)]
     strength: StrengthArg,
     /// Write each game's result to FILE, one line per game in seed order: `seed won guesses

@@ -106,7 +106,7 @@ impl From<FirstClickArg> for typesweeper::runtime::layout::FirstClick {
 enum StrengthArg {
     /// The heuristic alone (about 2.6 ms of CPU per expert game).
     Fast,
-    /// Rollouts where the heuristic's best candidates are close (about 30 ms per expert game).
+    /// Rollouts where the heuristic's best candidates are close (about 25 ms per expert game).
     Strong,
 }
 
