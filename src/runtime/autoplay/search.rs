@@ -1,7 +1,7 @@
 //! The search-based guess of [`Strength::Strong`]: where the heuristic's best candidates
-//! ([`guess::options`](super::guess::options)) score close together, each is played on over layouts drawn from the
-//! exact posterior ([`Analysis::sampler`]), and the one that wins most is chosen, if it wins
-//! clearly more than the heuristic's choice.
+//! ([`guess::options`](super::guess::options)) score close together, each is played on over
+//! layouts drawn from the exact posterior ([`Analysis::sampler`]), and the one that wins most
+//! is chosen, if it wins clearly more than the heuristic's choice.
 //!
 //! * **Rollouts.** A layout is drawn (every layout that fits what the player sees equally
 //!   likely, [`Sampler`](crate::runtime::complete::Sampler)); over it, each candidate is
@@ -91,7 +91,8 @@ impl FromStr for Strength {
 /// The settings of the rollout search (see the [module](self) documentation).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Search {
-    /// Candidates whose [`guess::score`](super::guess::score) is at least this share of the best are compared.
+    /// Candidates whose [`guess::score`](super::guess::score) is at least this share of the best
+    /// are compared.
     pub within: f64,
     /// At most this many candidates, the heuristic's choice and the best scores after it.
     pub candidates: usize,
