@@ -106,7 +106,7 @@ pub fn run(args: Args) -> ExitCode {
         let header = format!(
             "# typesweeper bench --level {} --first-click {} --strength {} --seed {} --games {}",
             args.level,
-            rule_word(rule),
+            rule.word(),
             strength,
             args.seed,
             args.games
@@ -295,14 +295,6 @@ fn play_all(run: &Run) -> std::io::Result<(Tally, Vec<Played>)> {
     bar.finish_and_clear();
     started?;
     Ok(total.into_inner().expect("no thread panicked"))
-}
-
-/// The first-click rule as `--first-click` spells it.
-fn rule_word(rule: FirstClick) -> &'static str {
-    match rule {
-        FirstClick::Safe => "safe",
-        FirstClick::Zero => "zero",
-    }
 }
 
 /// Writes `games` to `path`: the `header` line, then `seed won guesses cpu_us` per game.

@@ -52,10 +52,7 @@ impl Settings {
     /// The best-times key, e.g. `beginner zero` or `expert safe no-guess`: one record per
     /// level, rule and no-guess.
     pub fn best_key(&self) -> String {
-        let rule = match self.first_click {
-            FirstClick::Safe => "safe",
-            FirstClick::Zero => "zero",
-        };
+        let rule = self.first_click.word();
         let no_guess = if self.no_guess { " no-guess" } else { "" };
         format!("{} {rule}{no_guess}", self.level)
     }

@@ -47,6 +47,16 @@ pub enum FirstClick {
     Zero,
 }
 
+impl FirstClick {
+    /// The rule's word, as the command line and the games spell it: `safe` or `zero`.
+    pub fn word(self) -> &'static str {
+        match self {
+            FirstClick::Safe => "safe",
+            FirstClick::Zero => "zero",
+        }
+    }
+}
+
 /// The promise a layout actually keeps (the requested one unless the density made it
 /// impossible).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -245,10 +245,7 @@ fn info_line(app: &App) -> Line<'static> {
         BoardLevel::Custom { .. } => format!("{rows}x{cols}/{mines}"),
         level => format!("{level} {rows}x{cols}/{mines}"),
     };
-    let rule = match s.first_click {
-        FirstClick::Safe => "safe",
-        FirstClick::Zero => "zero",
-    };
+    let rule = s.first_click.word();
     let mut text = format!("{level} · seed {} · first click {rule}", app.seed());
     if s.no_guess {
         match app.opened_for_you() {

@@ -454,10 +454,7 @@ impl Table {
             cols,
             mines,
             level: self.settings.level.to_string(),
-            first_click: match self.settings.first_click {
-                FirstClick::Safe => "safe",
-                FirstClick::Zero => "zero",
-            },
+            first_click: self.settings.first_click.word(),
             no_guess: self.settings.no_guess,
             seed: self.seed,
             question_marks: self.question_marks,
