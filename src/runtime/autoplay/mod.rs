@@ -138,11 +138,7 @@ pub fn plan(game: &Game) -> Plan {
 /// [`complete`](super::complete) for [`plan`]): when it runs out, the cells proved by what
 /// fitted in it, else [`guess::cheap`].
 pub fn plan_within(game: &Game, budget: &Budget) -> Plan {
-    match step(game, budget, GuessRule::Scored(1.0)) {
-        Step::Over => Plan::Over,
-        Step::Certain(cells) => Plan::Certain(cells),
-        Step::Guess(point) => Plan::Guess(point.choice()),
-    }
+    step(game, budget, GuessRule::Scored(1.0)).plan(GuessPoint::choice)
 }
 
 /// What [`step`] finds.
@@ -150,6 +146,17 @@ enum Step {
     Over,
     Certain(Vec<usize>),
     Guess(GuessPoint),
+}
+
+impl Step {
+    /// The step as a plan, the guess (if one is needed) chosen by `choose`.
+    fn plan(self, choose: impl FnOnce(&GuessPoint) -> usize) -> Plan {
+        match self {
+            Step::Over => Plan::Over,
+            Step::Certain(cells) => Plan::Certain(cells),
+            Step::Guess(point) => Plan::Guess(choose(&point)),
+        }
+    }
 }
 
 /// A position where nothing is certain, and what the guess can be.
@@ -282,41 +289,7 @@ pub fn play(game: &mut Game) -> GameResult {
 /// Plays `game` to the end with the autoplayer at `strength`.
 pub fn play_with(game: &mut Game, strength: Strength) -> GameResult {
     let start = thread_cpu_time();
-    let (mut moves, mut guesses) = (0, 0);
-    let cols = game.cols();
-    let budget = || Budget::default();
-    loop {
-        match search::plan_with(game, strength, &budget()) {
-            Plan::Over => break,
-            Plan::Certain(cells) => {
-                for i in cells {
-                    if game.status() != Status::Playing {
-                        break;
-                    }
-                    if matches!(game.cells()[i], CellState::Open(_)) {
-                        continue; // opened by an earlier flood fill
-                    }
-                    if game.cells()[i] == CellState::Flagged {
-                        game.mark(i / cols, i % cols)
-                            .expect("on the board, game on");
-                    }
-                    moves += 1;
-                    game.open(i / cols, i % cols)
-                        .expect("on the board, game on");
-                }
-            }
-            Plan::Guess(i) => {
-                if game.cells()[i] == CellState::Flagged {
-                    game.mark(i / cols, i % cols)
-                        .expect("on the board, game on");
-                }
-                moves += 1;
-                guesses += 1;
-                game.open(i / cols, i % cols)
-                    .expect("on the board, game on");
-            }
-        }
-    }
+    let (moves, guesses) = play_by(game, |g| search::plan_with(g, strength, &Budget::default()));
     GameResult {
         won: game.status() == Status::Won,
         moves,
@@ -328,35 +301,48 @@ pub fn play_with(game: &mut Game, strength: Strength) -> GameResult {
 /// Plays `game` to the end with the rollouts' quick player: certain moves as the autoplayer
 /// makes them, guesses of the safest cell ([`guess::safest`]). True when it wins.
 pub fn play_quick(game: &mut Game) -> bool {
+    play_by(game, |g| {
+        step(g, &Budget::default(), GuessRule::Safest).plan(GuessPoint::choice)
+    });
+    game.status() == Status::Won
+}
+
+/// Plays `game` to the end, each step as `next` plans it (a flagged cell to open is unflagged
+/// first); the cells opened by the player (flood fill not counted) and how many were guesses.
+fn play_by(game: &mut Game, mut next: impl FnMut(&Game) -> Plan) -> (usize, usize) {
+    let (mut moves, mut guesses) = (0, 0);
     let cols = game.cols();
+    let open = |game: &mut Game, i: usize| {
+        if game.cells()[i] == CellState::Flagged {
+            game.mark(i / cols, i % cols)
+                .expect("on the board, game on");
+        }
+        game.open(i / cols, i % cols)
+            .expect("on the board, game on");
+    };
     loop {
-        match step(game, &Budget::default(), GuessRule::Safest) {
-            Step::Over => break,
-            Step::Certain(cells) => {
+        match next(game) {
+            Plan::Over => break,
+            Plan::Certain(cells) => {
                 for i in cells {
                     if game.status() != Status::Playing {
                         break;
                     }
-                    if game.cells()[i] == CellState::Flagged {
-                        game.mark(i / cols, i % cols)
-                            .expect("on the board, game on");
+                    if matches!(game.cells()[i], CellState::Open(_)) {
+                        continue; // opened by an earlier flood fill
                     }
-                    game.open(i / cols, i % cols)
-                        .expect("on the board, game on");
+                    moves += 1;
+                    open(game, i);
                 }
             }
-            Step::Guess(point) => {
-                let i = point.choice();
-                if game.cells()[i] == CellState::Flagged {
-                    game.mark(i / cols, i % cols)
-                        .expect("on the board, game on");
-                }
-                game.open(i / cols, i % cols)
-                    .expect("on the board, game on");
+            Plan::Guess(i) => {
+                moves += 1;
+                guesses += 1;
+                open(game, i);
             }
         }
     }
-    game.status() == Status::Won
+    (moves, guesses)
 }
 
 /// Plays a new game (`Game::new(config, seed)`) to the end ([`Strength::Fast`]); fails only on

@@ -5,8 +5,9 @@
 //!
 //! * **Rollouts.** A layout is drawn (every layout that fits what the player sees equally
 //!   likely, [`Sampler`](crate::runtime::complete::Sampler)); over it, each candidate is
-//!   opened ([`Game::on_layout`]) and, when safe, the game is played to the end by the fast
-//!   player ([`play`]). A candidate's rollouts are won or lost.
+//!   opened ([`Game::on_layout`]) and, when safe, the game is played to the end by the quick
+//!   player ([`play_quick`], [`Search::quick`]) or the fast one ([`play`](super::play)). A candidate's
+//!   rollouts are won or lost.
 //! * **Common random numbers.** Every candidate is played over the same layouts, so the
 //!   comparison is paired: what differs between two candidates is only the layouts where one
 //!   wins and the other loses (the *discordant* ones), and the standard deviation of their
@@ -28,7 +29,7 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::guess::Options;
-use super::{play, play_quick, step, GuessPoint, GuessRule, Plan, Step};
+use super::{plan, play_by, play_quick, step, GuessPoint, GuessRule, Plan};
 use crate::runtime::complete::{Analysis, Budget};
 use crate::runtime::deduction::Deduced;
 use crate::runtime::game::{Game, Status};
@@ -110,7 +111,7 @@ pub struct Search {
     /// positions are shorter, so cheaper, and their guesses riskier).
     pub max_undecided: usize,
     /// Whether the rollouts are played on by the quick player ([`play_quick`]: safest-cell
-    /// guesses) instead of the fast one ([`play`]).
+    /// guesses) instead of the fast one ([`play`](super::play)).
     pub quick: bool,
 }
 
@@ -141,11 +142,7 @@ pub fn plan_with(game: &Game, strength: Strength, budget: &Budget) -> Plan {
     } else {
         search.within
     };
-    match step(game, budget, GuessRule::Scored(within)) {
-        Step::Over => Plan::Over,
-        Step::Certain(cells) => Plan::Certain(cells),
-        Step::Guess(point) => Plan::Guess(choose(game, &point, &search)),
-    }
+    step(game, budget, GuessRule::Scored(within)).plan(|point| choose(game, point, &search))
 }
 
 /// The guess at `point`: by rollouts when several candidates are scored and the position was
@@ -263,11 +260,13 @@ pub fn rollouts(
                     .on_layout(mines.clone())
                     .expect("a drawn layout fits what the game shows");
                 g.open(c / cols, c % cols).expect("on the board, game on");
+                // Played on without the CPU clock that `play` reads.
                 let won_it = g.status() == Status::Won
                     || if search.quick {
                         play_quick(&mut g)
                     } else {
-                        play(&mut g).won
+                        play_by(&mut g, plan);
+                        g.status() == Status::Won
                     };
                 if won_it {
                     won |= 1 << k;
