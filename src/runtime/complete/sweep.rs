@@ -623,10 +623,11 @@ impl Sweep {
 pub(super) struct DrawTable {
     /// Per state, the fewest mines after it.
     least: Vec<u32>,
-    /// Per state, where its values start in `ln` (and the end).
-    at: Vec<usize>,
-    /// Per state and mine count after it (from `least`), `ln` of the layouts.
-    ln: Vec<f64>,
+    /// Per layer, its first state.
+    first: Vec<u32>,
+    /// Per layer, its states' values ([`Sweep::fold_layer`]'s layout: per state, from its
+    /// fewest mines after it to its most).
+    layers: Vec<Layer>,
 }
 
 impl DrawTable {
@@ -634,50 +635,43 @@ impl DrawTable {
     pub(super) fn distribution(&self) -> Vec<f64> {
         let least = self.least[0] as usize;
         let mut d = vec![f64::NEG_INFINITY; least];
-        d.extend_from_slice(&self.ln[self.at[0]..self.at[1]]);
+        d.extend_from_slice(&self.layers[0].0);
         d
     }
 
-    /// `ln` of the layouts from state `s` to the end with `mines` mines after it (`-inf` for none).
-    fn get(&self, s: usize, mines: usize) -> f64 {
-        let least = self.least[s] as usize;
-        if mines < least || mines - least >= self.at[s + 1] - self.at[s] {
-            return f64::NEG_INFINITY;
-        }
-        self.ln[self.at[s] + mines - least]
+    /// `ln` of the layouts from state `s` of layer `p` to the end with `mines` mines after it
+    /// (`-inf` for none).
+    fn get(&self, p: usize, s: usize, mines: usize) -> f64 {
+        let (values, starts) = &self.layers[p];
+        let local = s - self.first[p] as usize;
+        let here = &values[starts[local]..starts[local + 1]];
+        mines
+            .checked_sub(self.least[s] as usize)
+            .and_then(|j| here.get(j))
+            .copied()
+            .unwrap_or(f64::NEG_INFINITY)
     }
 }
 
 impl Sweep {
-    /// The table [`Sweep::draw`] walks: one backward pass over the graph, as long as counting
-    /// the layouts ([`Sweep::ln_distribution`]) but keeping every state's counts.
+    /// The table [`Sweep::draw`] walks: the backward pass of [`Sweep::ln_distribution`], keeping
+    /// every layer instead of two.
     pub(super) fn draw_table(&self) -> DrawTable {
         let (least, most) = self.bounds_after();
-        let states = least.len();
-        let mut at = Vec::with_capacity(states + 1);
-        at.push(0usize);
-        for s in 0..states {
-            at.push(at[s] + (most[s] - least[s]) as usize + 1);
+        let boxes = self.sizes.len();
+        let mut layers: Vec<Layer> = vec![Default::default(); boxes + 1];
+        layers[boxes] = (vec![0.0], vec![0, 1]);
+        for p in (0..boxes).rev() {
+            let (before, after) = layers.split_at_mut(p + 1);
+            self.fold_layer(p, (&least, &most), &after[0], &mut before[p], |w, _, x| {
+                w + x
+            });
         }
-        let mut ln = vec![f64::NEG_INFINITY; at[states]];
-        ln[at[self.end()]] = 0.0;
-        let binomial = &logs().binomial;
-        // Edges lead from a layer to the next, and states are numbered layer by layer.
-        for p in (0..self.sizes.len()).rev() {
-            let size = usize::from(self.sizes[p]);
-            for s in self.states_of(p) {
-                for e in self.edges(s) {
-                    let (t, k) = (self.to[e] as usize, usize::from(self.mines[e]));
-                    let w = binomial[size][k];
-                    let shift = least[t] as usize + k - least[s] as usize;
-                    for j in 0..at[t + 1] - at[t] {
-                        let x = w + ln[at[t] + j];
-                        ln[at[s] + shift + j] = ln::add(ln[at[s] + shift + j], x);
-                    }
-                }
-            }
+        DrawTable {
+            least,
+            first: self.layer.clone(),
+            layers,
         }
-        DrawTable { least, at, ln }
     }
 
     /// One layout of box counts with `mines` mines in all, each cell-level layout equally
@@ -690,7 +684,7 @@ impl Sweep {
         mines: usize,
         uniform: &mut impl FnMut() -> f64,
     ) -> Option<Vec<u8>> {
-        if table.get(0, mines) == f64::NEG_INFINITY {
+        if table.get(0, 0, mines) == f64::NEG_INFINITY {
             return None;
         }
         let binomial = &logs().binomial;
@@ -703,7 +697,7 @@ impl Sweep {
             for e in self.edges(s) {
                 let (t, k) = (self.to[e] as usize, usize::from(self.mines[e]));
                 weights.push(match left.checked_sub(k) {
-                    Some(rest) => binomial[size][k] + table.get(t, rest),
+                    Some(rest) => binomial[size][k] + table.get(p + 1, t, rest),
                     None => f64::NEG_INFINITY,
                 });
             }
