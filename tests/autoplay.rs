@@ -5,7 +5,7 @@
 use std::process::Command;
 
 mod support;
-use support::numbers_fit;
+use support::{numbers_fit, position_of};
 
 use typesweeper::board::neighbours;
 use typesweeper::runtime::autoplay::position::{Context, Position, SECOND_WEIGHT};
@@ -13,15 +13,7 @@ use typesweeper::runtime::autoplay::{endgame, next_move, play, play_game, risk, 
 use typesweeper::runtime::complete::{analyse, Budget};
 use typesweeper::runtime::game::{CellState, Config, Game, Status};
 use typesweeper::runtime::layout::{default_click, FirstClick, Layout};
-use typesweeper::runtime::{complete, Deduced, Given};
-
-/// The position the autoplayer guesses in: shown numbers, every decided mine, undecided cells.
-fn position_of(game: &Game) -> (Vec<Deduced>, usize) {
-    let d = complete::solve(&game.visible(), Given::total(game.mines())).unwrap();
-    let cells: Vec<Deduced> = d.cells().to_vec();
-    let known = cells.iter().filter(|&&c| c == Deduced::Mine).count();
-    (cells, game.mines() - known)
-}
+use typesweeper::runtime::{Deduced, Given};
 
 /// Every mine layout of the undecided cells that fits the numbers (any mine count), as masks.
 fn layouts(rows: usize, cols: usize, cells: &[Deduced], unknown: &[usize]) -> Vec<u32> {

@@ -6,7 +6,7 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 mod support;
-use support::numbers_fit;
+use support::{numbers_fit, position_of};
 
 use typesweeper::board::neighbours;
 use typesweeper::runtime::autoplay::position::Position;
@@ -15,15 +15,7 @@ use typesweeper::runtime::autoplay::{endgame, guess, plan, play_game_with, Plan}
 use typesweeper::runtime::complete::{analyse, Budget};
 use typesweeper::runtime::game::{CellState, Config, Game, Status};
 use typesweeper::runtime::layout::FirstClick;
-use typesweeper::runtime::{complete, Deduced, Given};
-
-/// The position the autoplayer guesses in: shown numbers, every decided mine, undecided cells.
-fn position_of(game: &Game) -> (Vec<Deduced>, usize) {
-    let d = complete::solve(&game.visible(), Given::total(game.mines())).unwrap();
-    let cells: Vec<Deduced> = d.cells().to_vec();
-    let known = cells.iter().filter(|&&c| c == Deduced::Mine).count();
-    (cells, game.mines() - known)
-}
+use typesweeper::runtime::Deduced;
 
 /// Plays `game` with the fast player up to its `n`-th guess (from 1); false when it ends first.
 fn to_guess(game: &mut Game, n: usize) -> bool {

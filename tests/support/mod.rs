@@ -4,7 +4,17 @@
 #![allow(dead_code)]
 
 use typesweeper::board::{neighbours, Board, Cell};
-use typesweeper::runtime::Deduced;
+use typesweeper::runtime::game::Game;
+use typesweeper::runtime::{complete, Deduced, Given};
+
+/// The position the autoplayer guesses in: shown numbers, every decided mine, undecided cells;
+/// and the mines among the undecided cells.
+pub fn position_of(game: &Game) -> (Vec<Deduced>, usize) {
+    let d = complete::solve(&game.visible(), Given::total(game.mines())).unwrap();
+    let cells: Vec<Deduced> = d.cells().to_vec();
+    let known = cells.iter().filter(|&&c| c == Deduced::Mine).count();
+    (cells, game.mines() - known)
+}
 
 /// Whether the mine layout `mine` gives every revealed number on the board its count.
 pub fn numbers_fit(rows: usize, cols: usize, cells: &[Deduced], mine: &[bool]) -> bool {
