@@ -32,10 +32,7 @@ pub const MAX_NEXT_TO_FRONTIER: usize = 4;
 /// # Panics
 /// When no cell is undecided.
 pub fn choose(position: &Position<'_>, analysis: &Analysis) -> usize {
-    match options(position, analysis, 1.0) {
-        Options::One(cell) => cell,
-        Options::Scored(scored) => scored[0].cell,
-    }
+    options(position, analysis, 1.0).choice()
 }
 
 /// What [`options`] leaves to choose from.
@@ -47,6 +44,16 @@ pub enum Options {
     /// Candidates by [`score`], the heuristic's choice ([`choose`]) first and then the others
     /// from the best score down; never empty.
     Scored(Vec<Scored>),
+}
+
+impl Options {
+    /// The heuristic's choice: the one cell, or the first scored.
+    pub fn choice(&self) -> usize {
+        match self {
+            Options::One(cell) => *cell,
+            Options::Scored(scored) => scored[0].cell,
+        }
+    }
 }
 
 /// A candidate and its [`score`].

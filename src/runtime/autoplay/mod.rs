@@ -171,10 +171,7 @@ struct GuessPoint {
 impl GuessPoint {
     /// The heuristic's guess.
     fn choice(&self) -> usize {
-        match &self.options {
-            guess::Options::One(cell) => *cell,
-            guess::Options::Scored(scored) => scored[0].cell,
-        }
+        self.options.choice()
     }
 }
 

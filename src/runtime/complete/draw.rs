@@ -23,6 +23,8 @@ pub struct Sampler<'a> {
     dists: Vec<Vec<f64>>,
     /// `prefix[k]`: `ln` of the layouts of components `0..k` together by mine count.
     prefix: Vec<Vec<f64>>,
+    /// Per mine count of the whole frontier, `ln` of the layouts of the board with it.
+    by_frontier: Vec<f64>,
     /// Mines among the undecided cells.
     left: usize,
 }
@@ -66,7 +68,8 @@ impl Analysis {
         }
         let interior = ln_interior(self.interior.len(), left);
         let full = prefix.last().expect("starts non-empty");
-        if (0..full.len()).all(|t| full[t] + interior(t) == f64::NEG_INFINITY) {
+        let by_frontier: Vec<f64> = (0..full.len()).map(|t| full[t] + interior(t)).collect();
+        if by_frontier.iter().all(|&w| w == f64::NEG_INFINITY) {
             return None;
         }
         Some(Sampler {
@@ -74,6 +77,7 @@ impl Analysis {
             tables,
             dists,
             prefix,
+            by_frontier,
             left,
         })
     }
@@ -84,10 +88,7 @@ impl Sampler<'_> {
     pub fn draw(&self, rng: &mut impl RngCore) -> Vec<usize> {
         let mut uniform = || (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64);
         let a = self.analysis;
-        let interior = ln_interior(a.interior.len(), self.left);
-        let full = self.prefix.last().expect("starts non-empty");
-        let weights: Vec<f64> = (0..full.len()).map(|t| full[t] + interior(t)).collect();
-        let mut frontier = pick(&weights, uniform());
+        let mut frontier = pick(&self.by_frontier, uniform());
         let mut mines = Vec::with_capacity(self.left);
         mines.extend(choose(&a.interior, self.left - frontier, &mut uniform));
         for k in (0..a.components.len()).rev() {
