@@ -1,5 +1,5 @@
 //! `cargo run --release -p typesweeper-benches --bin search-tune -- LEVEL RULE FIRST_SEED GAMES
-//! THREADS [within candidates layouts batch drop_z z]`: plays games with the autoplayer at
+//! THREADS [within candidates layouts batch drop_z z max_undecided quick|fast [steps]]`: plays games with the autoplayer at
 //! `fast` (no settings) or with the given rollout settings, and writes one line per game,
 //! `seed won guesses cpu_us`, to standard output, in seed order; a summary on standard error.
 //! For pairing two players' games by seed (see docs/autoplayer.md).
@@ -48,7 +48,7 @@ fn main() {
             );
             return;
         }
-        [w, c, l, b, d, z, u, q] => Strength::Custom(Search {
+        [w, c, l, b, d, z, u, q, rest @ ..] => Strength::Custom(Search {
             within: w.parse().unwrap(),
             candidates: c.parse().unwrap(),
             layouts: l.parse().unwrap(),
@@ -57,8 +57,11 @@ fn main() {
             z: z.parse().unwrap(),
             max_undecided: u.parse().unwrap(),
             quick: q == "quick",
+            steps: rest.first().map_or(u64::MAX, |s| s.parse().unwrap()),
         }),
-        _ => panic!("settings: within candidates layouts batch drop_z z max_undecided quick|fast"),
+        _ => panic!(
+            "settings: within candidates layouts batch drop_z z max_undecided quick|fast [steps]"
+        ),
     };
     let (rows, cols, mines) = level.size();
     let config = Config::new(rows, cols, mines, rule);

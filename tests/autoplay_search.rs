@@ -129,6 +129,7 @@ fn settings(layouts: usize, batch: usize) -> Search {
         z: 2.0,
         max_undecided: 480,
         quick: false,
+        steps: u64::MAX,
     }
 }
 
@@ -161,14 +162,14 @@ fn rollouts_are_reproducible_from_the_game_and_keep_their_budget() {
         drop_z: 1e9,
         ..settings(10, 4)
     };
-    let t = rollouts(&game, &cells, &a, &candidates, &small).unwrap();
+    let t = rollouts(&game, &cells, &a, &candidates, &small, &Budget::default()).unwrap();
     assert_eq!(t.wins.len(), 10);
     assert_eq!(t.played, vec![10, 10, 10]);
     // The same game gives the same layouts and results; another game's seed other layouts.
-    let again = rollouts(&game, &cells, &a, &candidates, &small).unwrap();
+    let again = rollouts(&game, &cells, &a, &candidates, &small, &Budget::default()).unwrap();
     assert_eq!(t, again);
     let wide = settings(400, 40);
-    let t = rollouts(&game, &cells, &a, &candidates, &wide).unwrap();
+    let t = rollouts(&game, &cells, &a, &candidates, &wide, &Budget::default()).unwrap();
     assert!(t.wins.len() <= 400 && t.played.iter().all(|&n| n <= 400));
     assert!(t.wins.len() % 40 == 0, "whole batches: {}", t.wins.len());
     // A dropped candidate is played no more; the search stops once one is left.
@@ -213,6 +214,52 @@ fn strong_games_replay_the_same_on_any_thread() {
             .collect()
     });
     assert_eq!(alone, together);
+}
+
+#[test]
+fn rollouts_keep_to_their_work_and_the_moves_budget() {
+    // An early guess: rollouts from it are long.
+    let (game, cells, left) = (0..40)
+        .filter_map(|seed| intermediate_position(seed, 1))
+        .find(|(_, cells, _)| cells.iter().filter(|&&c| c == Deduced::Undecided).count() > 100)
+        .expect("a game with an early guess");
+    let a = analyse(&cells, 16, 16, Some(left)).unwrap();
+    let undecided: Vec<usize> = (0..cells.len())
+        .filter(|&i| cells[i] == Deduced::Undecided)
+        .collect();
+    let candidates = [undecided[0], undecided[undecided.len() - 1]];
+    let search = Search {
+        drop_z: 1e9,
+        ..settings(24, 4)
+    };
+    // Without a limit: every layout, and what that cost the move.
+    let move_budget = Budget::default();
+    let full = rollouts(&game, &cells, &a, &candidates, &search, &move_budget).unwrap();
+    assert_eq!(full.wins.len(), 24);
+    let cost = move_budget.spent();
+    assert!(cost > 0, "the rollouts' work is charged to the move");
+    // A limit of half that: whole batches only, the same layouts as far as they go, and the
+    // move charged no more than the limit.
+    for (steps, move_limit) in [(cost / 2, u64::MAX), (u64::MAX, cost / 2)] {
+        let limited = Search { steps, ..search };
+        let move_budget = Budget::new(move_limit);
+        let t = rollouts(&game, &cells, &a, &candidates, &limited, &move_budget).unwrap();
+        let n = t.wins.len();
+        assert!(n > 0 && n < 24 && n % 4 == 0, "{n} layouts");
+        assert_eq!(t.wins[..], full.wins[..n]);
+        assert_eq!(t.played, vec![n, n]);
+        assert!(move_budget.spent() <= cost / 2);
+        assert!(!move_budget.is_exhausted() || move_limit == cost / 2);
+    }
+    // No work left: no layout.
+    let spent = Budget::new(0);
+    let t = rollouts(&game, &cells, &a, &candidates, &search, &spent).unwrap();
+    assert!(t.wins.is_empty());
+    assert_eq!(
+        t.choice(&search),
+        candidates[0],
+        "the heuristic's choice stands"
+    );
 }
 
 /// Every layout (as mine flags) of the undecided cells of `cells` with `left` mines that fits.
@@ -317,7 +364,15 @@ fn the_search_picks_the_cell_with_the_higher_exact_win_chance() {
             continue;
         }
         let search = settings(3000, 200);
-        let t = rollouts(&game, &cells, &a, &[heuristic, best], &search).unwrap();
+        let t = rollouts(
+            &game,
+            &cells,
+            &a,
+            &[heuristic, best],
+            &search,
+            &Budget::default(),
+        )
+        .unwrap();
         assert_eq!(
             t.choice(&search),
             best,
@@ -335,7 +390,15 @@ fn the_search_picks_the_cell_with_the_higher_exact_win_chance() {
                 "seed {seed}: {rate} against {exact}"
             );
         }
-        let t = rollouts(&game, &cells, &a, &[best, heuristic], &search).unwrap();
+        let t = rollouts(
+            &game,
+            &cells,
+            &a,
+            &[best, heuristic],
+            &search,
+            &Budget::default(),
+        )
+        .unwrap();
         assert_eq!(
             t.choice(&search),
             best,

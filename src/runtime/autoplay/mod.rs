@@ -304,6 +304,23 @@ pub fn play_quick(game: &mut Game) -> bool {
     game.status() == Status::Won
 }
 
+/// Plays `game` to the end as a rollout of [`search`]: by the quick player ([`play_quick`]) or
+/// the fast one, every move charged to one `budget` (the guess's), its analyses and, for the
+/// local rules that are not counted otherwise, a look over the board (a step per four cells).
+/// Once the budget runs out, moves are what it allowed ([`plan_within`]). True when it wins.
+fn play_rollout(game: &mut Game, quick: bool, budget: &Budget) -> bool {
+    let scan = (game.rows() * game.cols()) as u64 / 4;
+    play_by(game, |g| {
+        let _ = budget.charge(scan);
+        if quick {
+            step(g, budget, GuessRule::Safest).plan(GuessPoint::choice)
+        } else {
+            plan_within(g, budget)
+        }
+    });
+    game.status() == Status::Won
+}
+
 /// Plays `game` to the end, each step as `next` plans it (a flagged cell to open is unflagged
 /// first); the cells opened by the player (flood fill not counted) and how many were guesses.
 fn play_by(game: &mut Game, mut next: impl FnMut(&Game) -> Plan) -> (usize, usize) {

@@ -29,7 +29,7 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::guess::Options;
-use super::{plan, play_by, play_quick, step, GuessPoint, GuessRule, Plan};
+use super::{play_rollout, step, GuessPoint, GuessRule, Plan};
 use crate::runtime::complete::{Analysis, Budget};
 use crate::runtime::deduction::Deduced;
 use crate::runtime::game::{Game, Status};
@@ -42,8 +42,9 @@ pub enum Strength {
     #[default]
     Fast,
     /// The heuristic, and rollouts ([`Search::STRONG`]) where its best candidates are close:
-    /// about 24 ms of CPU per expert game on average (34 ms under the zero rule), most of it in
-    /// a few games; in 100,000 expert games it won 5 more than [`Strength::Fast`].
+    /// about 18 ms of CPU per expert game on average (25 ms under the zero rule), most of it in
+    /// a few games, at most about 80 ms per guess; in 100,000 expert games it won 1 more than
+    /// [`Strength::Fast`].
     Strong,
     /// The heuristic, and rollouts with these settings.
     Custom(Search),
@@ -113,6 +114,11 @@ pub struct Search {
     /// Whether the rollouts are played on by the quick player ([`play_quick`]: safest-cell
     /// guesses) instead of the fast one ([`play`](super::play)).
     pub quick: bool,
+    /// At most this much work per guess, in [`Budget`] steps, for all its rollouts together
+    /// (and never more than the move's budget has left): a batch of layouts that would need
+    /// more is not counted, and the search stops there. Steps are counted, not timed, so the
+    /// limit keeps games reproducible.
+    pub steps: u64,
 }
 
 impl Search {
@@ -126,6 +132,7 @@ impl Search {
         z: 2.5,
         max_undecided: 200,
         quick: true,
+        steps: 750_000,
     };
 }
 
@@ -142,12 +149,12 @@ pub fn plan_with(game: &Game, strength: Strength, budget: &Budget) -> Plan {
     } else {
         search.within
     };
-    step(game, budget, GuessRule::Scored(within)).plan(|point| choose(game, point, &search))
+    step(game, budget, GuessRule::Scored(within)).plan(|point| choose(game, point, &search, budget))
 }
 
 /// The guess at `point`: by rollouts when several candidates are scored and the position was
 /// analysed exactly, else the heuristic's.
-fn choose(game: &Game, point: &GuessPoint, search: &Search) -> usize {
+fn choose(game: &Game, point: &GuessPoint, search: &Search, budget: &Budget) -> usize {
     let heuristic = point.choice();
     let (Options::Scored(scored), Some((cells, analysis))) = (&point.options, &point.exact) else {
         return heuristic;
@@ -161,7 +168,8 @@ fn choose(game: &Game, point: &GuessPoint, search: &Search) -> usize {
         .take(search.candidates)
         .map(|s| s.cell)
         .collect();
-    rollouts(game, cells, analysis, &candidates, search).map_or(heuristic, |t| t.choice(search))
+    rollouts(game, cells, analysis, &candidates, search, budget)
+        .map_or(heuristic, |t| t.choice(search))
 }
 
 /// What the rollouts of one guess found: per layout, which candidates won.
@@ -217,15 +225,16 @@ impl Tally {
 }
 
 /// Plays each of `candidates` (at most 64, the heuristic's choice first) on over layouts drawn
-/// from the position `cells` of `game` and its `analysis`, within `search`'s limits. `None`
-/// when no layout can be drawn (the analysis does not know the total) or the game has no
-/// layout to compare against.
+/// from the position `cells` of `game` and its `analysis`, within `search`'s limits, the
+/// rollouts' work charged to `budget` (the move's). `None` when no layout can be drawn (the
+/// analysis does not know the total) or the game has no layout to compare against.
 pub fn rollouts(
     game: &Game,
     cells: &[Deduced],
     analysis: &Analysis,
     candidates: &[usize],
     search: &Search,
+    budget: &Budget,
 ) -> Option<Tally> {
     assert!(candidates.len() <= 64, "at most 64 candidates");
     let sampler = analysis.sampler()?;
@@ -240,9 +249,16 @@ pub fn rollouts(
         played: vec![0; candidates.len()],
     };
     let mut alive: Vec<bool> = vec![true; candidates.len()];
+    // The guess's work: what the search allows, within what the move has left.
+    let work = Budget::new(
+        search
+            .steps
+            .min(budget.limit().saturating_sub(budget.spent())),
+    );
     let cols = game.cols();
     while tally.wins.len() < search.layouts && alive.iter().filter(|&&a| a).count() > 1 {
-        for _ in 0..search.batch.min(search.layouts - tally.wins.len()) {
+        let (layouts, played) = (tally.wins.len(), tally.played.clone());
+        'batch: for _ in 0..search.batch.min(search.layouts - tally.wins.len()) {
             let mut mines = vec![false; cells.len()];
             for i in known.iter().copied().chain(sampler.draw(&mut rng)) {
                 mines[i] = true;
@@ -261,18 +277,22 @@ pub fn rollouts(
                     .expect("a drawn layout fits what the game shows");
                 g.open(c / cols, c % cols).expect("on the board, game on");
                 // Played on without the CPU clock that `play` reads.
-                let won_it = g.status() == Status::Won
-                    || if search.quick {
-                        play_quick(&mut g)
-                    } else {
-                        play_by(&mut g, plan);
-                        g.status() == Status::Won
-                    };
+                let won_it = g.status() == Status::Won || play_rollout(&mut g, search.quick, &work);
+                if work.is_exhausted() {
+                    break 'batch; // the rest of the batch would not count
+                }
                 if won_it {
                     won |= 1 << k;
                 }
             }
             tally.wins.push(won);
+        }
+        if work.is_exhausted() {
+            // The batch ran out of work: its last rollouts guessed without the exact analysis,
+            // so it is not counted, and the search ends here.
+            tally.wins.truncate(layouts);
+            tally.played = played;
+            break;
         }
         let leader = tally.leader();
         for (k, a) in alive.iter_mut().enumerate() {
@@ -282,6 +302,9 @@ pub fn rollouts(
             }
         }
     }
+    // The move's budget pays for the guess's work; it cannot run out, since the guess's
+    // budget was at most what it had left.
+    let _ = budget.charge(work.spent());
     Some(tally)
 }
 
