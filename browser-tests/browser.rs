@@ -20,7 +20,7 @@ use fantoccini::actions::{
 };
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
-use typesweeper::runtime::autoplay::play_game;
+use typesweeper::runtime::autoplay::{play_game_with, Strength};
 use typesweeper::runtime::game::Config;
 use typesweeper::runtime::layout::FirstClick;
 
@@ -488,14 +488,19 @@ async fn screenshot(c: &Client, path: &Path) {
     std::fs::write(path, png).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
 }
 
-/// The first seed from 1 on which the autoplayer wins beginner with first click zero: the
-/// page's "AI till end" plays the same moves (the server asks the same autoplayer).
+/// The first seed from 1 on which the autoplayer at `strong` wins beginner with first click
+/// zero: the page's "AI till end", at strength strong, plays the same moves (the server asks
+/// the same autoplayer).
 fn winning_beginner_seed() -> u64 {
     (1..=500)
         .find(|&seed| {
-            play_game(Config::new(9, 9, 10, FirstClick::Zero), seed)
-                .unwrap()
-                .won
+            play_game_with(
+                Config::new(9, 9, 10, FirstClick::Zero),
+                seed,
+                Strength::Strong,
+            )
+            .unwrap()
+            .won
         })
         .expect("the autoplayer wins some beginner game among seeds 1 to 500")
 }
@@ -782,8 +787,18 @@ async fn play(c: Client, url: String, shots: PathBuf) {
     })
     .await;
 
-    // ---- The solver plays a game to the end.
+    // ---- The solver plays a game to the end, at the strength chosen in its panel (kept
+    // across visits).
     let seed = winning_beginner_seed();
+    select(&c, "#strength", "strong").await;
+    let kept = c
+        .execute(
+            "return JSON.parse(localStorage.getItem('typesweeper.settings')).strength",
+            vec![],
+        )
+        .await
+        .expect("the settings read back");
+    assert_eq!(kept, "strong", "the strength is remembered");
     new_game_with_seed(&c, seed).await;
     click(&c, "#ai-run").await;
     assert_eq!(text_of(&c, "#ai-run").await, "Stop");

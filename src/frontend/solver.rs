@@ -9,7 +9,7 @@ use typesweeper::runtime::complete;
 use typesweeper::runtime::game::{CellState, Game, Status};
 use typesweeper::runtime::{Deduced, Given};
 
-pub use typesweeper::runtime::autoplay::{next_move_with, next_move_within, Move, Strength};
+pub use typesweeper::runtime::autoplay::{next_move_with, Move, Strength};
 
 /// What the position proves, for the hint and the probability overlay.
 #[derive(Clone, Debug, PartialEq)]

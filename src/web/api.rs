@@ -17,6 +17,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
+use typesweeper::runtime::autoplay::Strength;
 use typesweeper::runtime::complete::Budget;
 use typesweeper::runtime::export::Edition;
 use typesweeper::runtime::generator::Level;
@@ -139,6 +140,33 @@ where
             Ok(Json(value)) => Ok(Body(value)),
             Err(rejection) => Err(ApiError::new(rejection.status(), rejection.body_text())),
         }
+    }
+}
+
+/// A JSON body that may be left out: a request with no body at all (no `Content-Type`, no
+/// length or a length of 0) is `T::default()`; any other is read as [`Body`] reads it.
+pub struct OptionalBody<T>(pub T);
+
+impl<T, S> FromRequest<S> for OptionalBody<T>
+where
+    T: Default,
+    Json<T>: FromRequest<S, Rejection = JsonRejection>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let headers = req.headers();
+        let no_body = !headers.contains_key(header::CONTENT_TYPE)
+            && !headers.contains_key(header::TRANSFER_ENCODING)
+            && headers
+                .get(header::CONTENT_LENGTH)
+                .is_none_or(|length| length == "0");
+        if no_body {
+            return Ok(OptionalBody(T::default()));
+        }
+        let Body(value) = Body::<T>::from_request(req, state).await?;
+        Ok(OptionalBody(value))
     }
 }
 
@@ -380,12 +408,29 @@ async fn marks(
     .await
 }
 
+/// `POST /api/games/{id}/solver-move`: `{"strength": "fast" | "strong"}`, optional (fast).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SolverMoveBody {
+    strength: Option<String>,
+}
+
 async fn solver_move(
     Shared(app): Shared<Arc<App>>,
     Path(id): Path<String>,
+    OptionalBody(body): OptionalBody<SolverMoveBody>,
 ) -> Result<Json<State>, ApiError> {
-    act(app, id, Work::Slow, |t, now| {
-        t.solver_move(now, &Budget::new(REQUEST_STEPS))?;
+    let strength: Strength = match body.strength.as_deref() {
+        None => Strength::Fast,
+        Some(word) => word.parse().map_err(|_| {
+            ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!("strength is `fast` or `strong`, not `{word}`"),
+            )
+        })?,
+    };
+    act(app, id, Work::Slow, move |t, now| {
+        t.solver_move(now, strength, &Budget::new(REQUEST_STEPS))?;
         Ok(())
     })
     .await

@@ -8,10 +8,12 @@ use axum::http::{Method, Request, StatusCode};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;
+use typesweeper::runtime::autoplay::{next_move_with, Move, Strength};
+use typesweeper::runtime::complete::Budget;
 use typesweeper::runtime::game::{Config, Game, Status};
 use typesweeper::runtime::layout::FirstClick;
 
-use super::api::{router, App, BODY_LIMIT};
+use super::api::{router, App, BODY_LIMIT, REQUEST_STEPS};
 use crate::frontend::best::BestTimes;
 
 /// A server with in-memory best times.
@@ -273,6 +275,68 @@ async fn solver_moves_win_a_game_and_a_helped_win_sets_no_best_time() {
     let (status, body) = post(&app, &format!("/api/games/{id}/solver-move"), json!({})).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert!(error(&body).contains("won"));
+}
+
+#[tokio::test]
+async fn a_solver_move_plays_at_the_strength_asked() {
+    // Beginner, safe, seed 526: a game where `strong` overturns the heuristic once (found by
+    // pairing `bench` runs of both strengths). Walk the fast player's moves to that position.
+    let config = Config::new(9, 9, 10, FirstClick::Safe);
+    let budget = || Budget::new(REQUEST_STEPS);
+    let mut mirror = Game::new(config, 526).unwrap();
+    let mut path = Vec::new();
+    let (fast, strong) = loop {
+        let fast = next_move_with(&mirror, Strength::Fast, &budget()).expect("the game goes on");
+        let strong = next_move_with(&mirror, Strength::Strong, &budget()).unwrap();
+        if fast != strong {
+            break (fast, strong);
+        }
+        mirror.open(fast.row, fast.col).unwrap();
+        path.push(fast);
+    };
+    let app = app();
+    let state = new_game(
+        &app,
+        json!({"level": "beginner", "seed": 526, "first_click": "safe"}),
+    )
+    .await;
+    let id = state["id"].as_str().unwrap();
+    for m in &path {
+        let (s, _) = post(
+            &app,
+            &format!("/api/games/{id}/open"),
+            json!({"row": m.row, "col": m.col}),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK);
+    }
+    let moved = format!("/api/games/{id}/solver-move");
+    // Errors first: they change nothing.
+    let (s, b) = post(&app, &moved, json!({"strength": "hard"})).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(error(&b), "strength is `fast` or `strong`, not `hard`");
+    let (s, _) = post(&app, &moved, json!({"strength": "fast", "depth": 2})).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    let (s, b) = post(&app, &moved, json!({"strength": "strong"})).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let at = |m: Move| json!({"row": m.row, "col": m.col, "certain": m.certain});
+    assert_eq!(b["last_move"], at(strong));
+    // The same position again: no body (as before strengths) and an empty one play fast.
+    for body in [None, Some("{}")] {
+        let (s, _) = post(&app, &format!("/api/games/{id}/restart"), json!({})).await;
+        assert_eq!(s, StatusCode::OK);
+        for m in &path {
+            post(
+                &app,
+                &format!("/api/games/{id}/open"),
+                json!({"row": m.row, "col": m.col}),
+            )
+            .await;
+        }
+        let (s, b) = send(&app, Method::POST, &moved, body).await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        assert_eq!(b["last_move"], at(fast));
+    }
 }
 
 #[tokio::test]
