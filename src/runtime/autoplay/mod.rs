@@ -109,7 +109,8 @@ pub fn next_move_within(game: &Game, budget: &Budget) -> Option<Move> {
     next_move_with(game, Strength::Fast, budget)
 }
 
-/// As [`next_move_within`], at `strength` ([`search::plan_with`]).
+/// As [`next_move_within`], at `strength` ([`search::plan_with`]): the rollouts of
+/// [`Strength::Strong`] are within `budget` too.
 pub fn next_move_with(game: &Game, strength: Strength, budget: &Budget) -> Option<Move> {
     let cols = game.cols();
     let at = |i: usize, certain| Move {

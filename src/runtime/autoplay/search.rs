@@ -137,7 +137,8 @@ impl Search {
 }
 
 /// As [`plan_within`](super::plan_within), at `strength`: with [`Strength::Strong`], a guess
-/// whose best candidates are close is chosen by rollouts.
+/// whose best candidates are close is chosen by rollouts, their work charged to `budget` too
+/// (at most [`Search::steps`] of it), so that the whole move stays within it.
 pub fn plan_with(game: &Game, strength: Strength, budget: &Budget) -> Plan {
     let Some(search) = strength.search() else {
         return super::plan_within(game, budget);
