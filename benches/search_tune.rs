@@ -1,8 +1,11 @@
 //! `cargo run --release -p typesweeper-benches --bin search-tune -- LEVEL RULE FIRST_SEED GAMES
-//! THREADS [within candidates layouts batch drop_z z max_undecided quick|fast [steps]]`: plays games with the autoplayer at
-//! `fast` (no settings) or with the given rollout settings, and writes one line per game,
-//! `seed won guesses cpu_us`, to standard output, in seed order; a summary on standard error.
-//! For pairing two players' games by seed (see docs/autoplayer.md).
+//! THREADS [strong | quick | within candidates layouts batch drop_z z max_undecided quick|fast
+//! [steps]]`: plays games with the autoplayer at `fast` (no settings), `strong`, the quick
+//! player alone, or the given rollout settings (`steps`, the work limit per guess, is none when
+//! left out, as in the runs before it existed; `strong` is `0.9 4 32 8 2 2.5 200 quick
+//! 750000`), and writes one line per game, `seed won guesses cpu_us`, to standard output, in
+//! seed order; a summary on standard error. For pairing two players' games by seed (see
+//! docs/autoplayer.md).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -48,7 +51,7 @@ fn main() {
             );
             return;
         }
-        [w, c, l, b, d, z, u, q, rest @ ..] => Strength::Custom(Search {
+        [w, c, l, b, d, z, u, q, rest @ ..] if rest.len() <= 1 => Strength::Custom(Search {
             within: w.parse().unwrap(),
             candidates: c.parse().unwrap(),
             layouts: l.parse().unwrap(),

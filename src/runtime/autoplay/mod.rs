@@ -299,22 +299,26 @@ pub fn play_with(game: &mut Game, strength: Strength) -> GameResult {
 /// Plays `game` to the end with the rollouts' quick player: certain moves as the autoplayer
 /// makes them, guesses of the safest cell ([`guess::safest`]). True when it wins.
 pub fn play_quick(game: &mut Game) -> bool {
-    play_by(game, |g| {
-        step(g, &Budget::default(), GuessRule::Safest).plan(GuessPoint::choice)
-    });
+    play_by(game, |g| quick_plan(g, &Budget::default()));
     game.status() == Status::Won
+}
+
+/// The quick player's next step, its analyses within `budget`.
+fn quick_plan(game: &Game, budget: &Budget) -> Plan {
+    step(game, budget, GuessRule::Safest).plan(GuessPoint::choice)
 }
 
 /// Plays `game` to the end as a rollout of [`search`]: by the quick player ([`play_quick`]) or
 /// the fast one, every move charged to one `budget` (the guess's), its analyses and, for the
 /// local rules that are not counted otherwise, a look over the board (a step per four cells).
-/// Once the budget runs out, moves are what it allowed ([`plan_within`]). True when it wins.
+/// The rollout stops, unfinished, once the budget cannot pay for a move. True when it wins.
 fn play_rollout(game: &mut Game, quick: bool, budget: &Budget) -> bool {
     let scan = (game.rows() * game.cols()) as u64 / 4;
     play_by(game, |g| {
-        let _ = budget.charge(scan);
-        if quick {
-            step(g, budget, GuessRule::Safest).plan(GuessPoint::choice)
+        if budget.charge(scan).is_err() {
+            Plan::Over // out of work: the search does not count this rollout
+        } else if quick {
+            quick_plan(g, budget)
         } else {
             plan_within(g, budget)
         }

@@ -6,7 +6,7 @@
 //! * **Rollouts.** A layout is drawn (every layout that fits what the player sees equally
 //!   likely, [`Sampler`](crate::runtime::complete::Sampler)); over it, each candidate is
 //!   opened ([`Game::on_layout`]) and, when safe, the game is played to the end by the quick
-//!   player ([`play_quick`], [`Search::quick`]) or the fast one ([`play`](super::play)). A candidate's
+//!   player ([`play_quick`](super::play_quick), [`Search::quick`]) or the fast one ([`play`](super::play)). A candidate's
 //!   rollouts are won or lost.
 //! * **Common random numbers.** Every candidate is played over the same layouts, so the
 //!   comparison is paired: what differs between two candidates is only the layouts where one
@@ -43,8 +43,8 @@ pub enum Strength {
     Fast,
     /// The heuristic, and rollouts ([`Search::STRONG`]) where its best candidates are close:
     /// about 18 ms of CPU per expert game on average (25 ms under the zero rule), most of it in
-    /// a few games, at most about 80 ms per guess; in 100,000 expert games it won 1 more than
-    /// [`Strength::Fast`].
+    /// a few games, and at most about 80 ms on one guess as measured; in 100,000 expert games it
+    /// won 1 more than [`Strength::Fast`].
     Strong,
     /// The heuristic, and rollouts with these settings.
     Custom(Search),
@@ -111,7 +111,7 @@ pub struct Search {
     /// The search runs only where at most this many cells are undecided (rollouts from later
     /// positions are shorter, so cheaper, and their guesses riskier).
     pub max_undecided: usize,
-    /// Whether the rollouts are played on by the quick player ([`play_quick`]: safest-cell
+    /// Whether the rollouts are played on by the quick player ([`play_quick`](super::play_quick): safest-cell
     /// guesses) instead of the fast one ([`play`](super::play)).
     pub quick: bool,
     /// At most this much work per guess, in [`Budget`] steps, for all its rollouts together
