@@ -791,14 +791,31 @@ async fn play(c: Client, url: String, shots: PathBuf) {
     // across visits).
     let seed = winning_beginner_seed();
     select(&c, "#strength", "strong").await;
+    c.refresh().await.expect("the page reloads");
+    wait_js(
+        &c,
+        "the game after a reload",
+        Duration::from_secs(20),
+        "document.getElementById('board').dataset.gameId",
+    )
+    .await;
     let kept = c
-        .execute(
-            "return JSON.parse(localStorage.getItem('typesweeper.settings')).strength",
-            vec![],
-        )
+        .execute("return document.getElementById('strength').value", vec![])
         .await
-        .expect("the settings read back");
-    assert_eq!(kept, "strong", "the strength is remembered");
+        .expect("the select reads back");
+    assert_eq!(kept, "strong", "the strength is remembered across visits");
+    // Strong and fast play the same moves on most boards: read what the page asks for.
+    c.execute(
+        "window.solverBodies = [];
+         const send = window.fetch;
+         window.fetch = (url, init) => {
+           if (String(url).endsWith('/solver-move')) window.solverBodies.push(init.body);
+           return send(url, init);
+         };",
+        vec![],
+    )
+    .await
+    .expect("fetch is wrapped");
     new_game_with_seed(&c, seed).await;
     click(&c, "#ai-run").await;
     assert_eq!(text_of(&c, "#ai-run").await, "Stop");
@@ -838,6 +855,18 @@ async fn play(c: Client, url: String, shots: PathBuf) {
         "000",
         "a won game's counter"
     );
+    let bodies = c
+        .execute("return window.solverBodies", vec![])
+        .await
+        .expect("the bodies read back");
+    let bodies = bodies.as_array().expect("a list");
+    assert!(!bodies.is_empty(), "the solver moves went through fetch");
+    for body in bodies {
+        assert_eq!(
+            body, r#"{"strength":"strong"}"#,
+            "a solver move at strength strong"
+        );
+    }
     screenshot(&c, &shots.join("beginner-won.png")).await;
 
     // ---- A custom board larger than the window scrolls, its cells still readable.

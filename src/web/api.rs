@@ -10,6 +10,7 @@
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
+use axum::body::Bytes;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, FromRequest, Path, Request, State as Shared};
 use axum::http::{header, StatusCode};
@@ -143,8 +144,8 @@ where
     }
 }
 
-/// A JSON body that may be left out: a request with no body at all (no `Content-Type`, no
-/// length or a length of 0) is `T::default()`; any other is read as [`Body`] reads it.
+/// A JSON body that may be left out: an empty body (whatever its `Content-Type`) is
+/// `T::default()`; any other is read as [`Body`] reads it.
 pub struct OptionalBody<T>(pub T);
 
 impl<T, S> FromRequest<S> for OptionalBody<T>
@@ -156,16 +157,17 @@ where
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        let headers = req.headers();
-        let no_body = !headers.contains_key(header::CONTENT_TYPE)
-            && !headers.contains_key(header::TRANSFER_ENCODING)
-            && headers
-                .get(header::CONTENT_LENGTH)
-                .is_none_or(|length| length == "0");
-        if no_body {
+        let (parts, body) = req.into_parts();
+        let headers = parts.headers.clone();
+        let bytes = Bytes::from_request(Request::from_parts(parts, body), state)
+            .await
+            .map_err(|rejection| ApiError::new(rejection.status(), rejection.body_text()))?;
+        if bytes.is_empty() {
             return Ok(OptionalBody(T::default()));
         }
-        let Body(value) = Body::<T>::from_request(req, state).await?;
+        let mut again = Request::new(axum::body::Body::from(bytes));
+        *again.headers_mut() = headers;
+        let Body(value) = Body::<T>::from_request(again, state).await?;
         Ok(OptionalBody(value))
     }
 }
@@ -422,12 +424,9 @@ async fn solver_move(
 ) -> Result<Json<State>, ApiError> {
     let strength: Strength = match body.strength.as_deref() {
         None => Strength::Fast,
-        Some(word) => word.parse().map_err(|_| {
-            ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                format!("strength is `fast` or `strong`, not `{word}`"),
-            )
-        })?,
+        Some(word) => word
+            .parse()
+            .map_err(|e: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e))?,
     };
     act(app, id, Work::Slow, move |t, now| {
         t.solver_move(now, strength, &Budget::new(REQUEST_STEPS))?;

@@ -35,6 +35,12 @@ async fn send(
     let request = request
         .body(Body::from(body.unwrap_or("").to_string()))
         .unwrap();
+    answer(app, request).await
+}
+
+/// Sends `request`; returns the status and the body as JSON (`Null` when empty).
+async fn answer(app: &Arc<App>, request: Request<Body>) -> (StatusCode, Value) {
+    let uri = request.uri().to_string();
     let response = router(Arc::clone(app)).oneshot(request).await.unwrap();
     let status = response.status();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
@@ -50,6 +56,23 @@ async fn send(
 
 async fn post(app: &Arc<App>, uri: &str, body: Value) -> (StatusCode, Value) {
     send(app, Method::POST, uri, Some(&body.to_string())).await
+}
+
+/// A POST with this `body`, its length given, and this `Content-Type` if any.
+async fn send_raw(
+    app: &Arc<App>,
+    uri: &str,
+    content_type: Option<&str>,
+    body: &str,
+) -> (StatusCode, Value) {
+    let mut request = Request::builder()
+        .method(Method::POST)
+        .uri(uri)
+        .header("content-length", body.len());
+    if let Some(t) = content_type {
+        request = request.header("content-type", t);
+    }
+    answer(app, request.body(Body::from(body.to_string())).unwrap()).await
 }
 
 async fn new_game(app: &Arc<App>, body: Value) -> Value {
@@ -277,6 +300,19 @@ async fn solver_moves_win_a_game_and_a_helped_win_sets_no_best_time() {
     assert!(error(&body).contains("won"));
 }
 
+/// Opens `moves` in game `id`, each answered with 200.
+async fn replay(app: &Arc<App>, id: &str, moves: &[Move]) {
+    for m in moves {
+        let (s, b) = post(
+            app,
+            &format!("/api/games/{id}/open"),
+            json!({"row": m.row, "col": m.col}),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+    }
+}
+
 #[tokio::test]
 async fn a_solver_move_plays_at_the_strength_asked() {
     // Beginner, safe, seed 526: a game where `strong` overturns the heuristic once (found by
@@ -301,40 +337,39 @@ async fn a_solver_move_plays_at_the_strength_asked() {
     )
     .await;
     let id = state["id"].as_str().unwrap();
-    for m in &path {
-        let (s, _) = post(
-            &app,
-            &format!("/api/games/{id}/open"),
-            json!({"row": m.row, "col": m.col}),
-        )
-        .await;
-        assert_eq!(s, StatusCode::OK);
-    }
+    replay(&app, id, &path).await;
     let moved = format!("/api/games/{id}/solver-move");
     // Errors first: they change nothing.
     let (s, b) = post(&app, &moved, json!({"strength": "hard"})).await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(error(&b), "strength is `fast` or `strong`, not `hard`");
+    assert_eq!(
+        error(&b),
+        "unknown strength `hard`: expected `fast` or `strong`"
+    );
     let (s, _) = post(&app, &moved, json!({"strength": "fast", "depth": 2})).await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    let (s, _) = send_raw(&app, &moved, Some("text/plain"), "strong").await;
+    assert_eq!(s, StatusCode::UNSUPPORTED_MEDIA_TYPE);
     let (s, b) = post(&app, &moved, json!({"strength": "strong"})).await;
     assert_eq!(s, StatusCode::OK, "{b}");
     let at = |m: Move| json!({"row": m.row, "col": m.col, "certain": m.certain});
     assert_eq!(b["last_move"], at(strong));
-    // The same position again: no body (as before strengths) and an empty one play fast.
-    for body in [None, Some("{}")] {
+    // The same position again: no body (as before strengths), an empty one of any type, and
+    // `{}` play fast.
+    for content_type in [
+        None,
+        Some("application/json"),
+        Some("text/plain"),
+        Some("{}"),
+    ] {
         let (s, _) = post(&app, &format!("/api/games/{id}/restart"), json!({})).await;
         assert_eq!(s, StatusCode::OK);
-        for m in &path {
-            post(
-                &app,
-                &format!("/api/games/{id}/open"),
-                json!({"row": m.row, "col": m.col}),
-            )
-            .await;
-        }
-        let (s, b) = send(&app, Method::POST, &moved, body).await;
-        assert_eq!(s, StatusCode::OK, "{b}");
+        replay(&app, id, &path).await;
+        let (s, b) = match content_type {
+            Some("{}") => post(&app, &moved, json!({})).await,
+            _ => send_raw(&app, &moved, content_type, "").await,
+        };
+        assert_eq!(s, StatusCode::OK, "{content_type:?}: {b}");
         assert_eq!(b["last_move"], at(fast));
     }
 }
