@@ -618,6 +618,33 @@ async fn play(c: Client, url: String, shots: PathBuf) {
         .await;
         assert_eq!(text_of(&c, "#mines-left").await, counter);
     }
+    // With "? marks" off, right clicks cycle flag, hidden; the line under the board says so.
+    click(&c, "#marks").await;
+    wait_js(
+        &c,
+        "question marks off",
+        Duration::from_secs(10),
+        "document.getElementById('info').textContent.includes('no ? marks')",
+    )
+    .await;
+    for want in ['F', '.'] {
+        right_click_cell(&c, hr, hc).await;
+        wait_dom(
+            &c,
+            &format!("right click without ? marks to show {want:?}"),
+            Duration::from_secs(10),
+            |d| d.state(hr, hc) == want,
+        )
+        .await;
+    }
+    click(&c, "#marks").await;
+    wait_js(
+        &c,
+        "question marks on again",
+        Duration::from_secs(10),
+        "!document.getElementById('info').textContent.includes('no ? marks')",
+    )
+    .await;
 
     // Flag mode (for touch screens): a left click flags instead of opening.
     click(&c, "#flag-mode").await;
@@ -785,6 +812,31 @@ async fn play(c: Client, url: String, shots: PathBuf) {
     wait_dom(&c, "the restart", Duration::from_secs(10), |d| {
         d.status == "playing" && d.seed == want && d.states.iter().all(|&s| s == '.')
     })
+    .await;
+
+    // ---- A no-guess board: dealt with its first click made, so it opens already played.
+    click(&c, "#no-guess").await;
+    wait_js(
+        &c,
+        "a no-guess board",
+        Duration::from_secs(60),
+        "document.getElementById('info').textContent.includes('was opened for you')",
+    )
+    .await;
+    let d = dom(&c).await;
+    assert_eq!(d.status, "playing");
+    assert!(
+        d.states.iter().any(|s| s.is_ascii_digit()),
+        "the first click was made: {:?}",
+        d.states
+    );
+    click(&c, "#no-guess").await;
+    wait_dom(
+        &c,
+        "an ordinary board again",
+        Duration::from_secs(10),
+        |d| d.states.iter().all(|&s| s == '.'),
+    )
     .await;
 
     // ---- The solver plays a game to the end, at the strength chosen in its panel (kept
