@@ -417,6 +417,16 @@ async fn right_click_cell(c: &Client, row: usize, col: usize) {
     c.release_actions().await.unwrap();
 }
 
+/// Right-clicks the cell at (`row`, `col`) and waits until it shows `want` (`what` names the
+/// wait in a failure).
+async fn right_click_to(c: &Client, row: usize, col: usize, want: char, what: &str) {
+    right_click_cell(c, row, col).await;
+    wait_dom(c, what, Duration::from_secs(10), |d| {
+        d.state(row, col) == want
+    })
+    .await;
+}
+
 /// A key pressed and released on the page.
 async fn press(c: &Client, key: char) {
     let keys = KeyActions::new("keyboard".to_string())
@@ -608,14 +618,7 @@ async fn play(c: Client, url: String, shots: PathBuf) {
     let hidden = (0..d.states.len()).find(|&i| d.states[i] == '.').unwrap();
     let (hr, hc) = d.at(hidden);
     for (want, counter) in [('F', "9"), ('?', "10"), ('.', "10")] {
-        right_click_cell(&c, hr, hc).await;
-        wait_dom(
-            &c,
-            &format!("right click to show {want:?}"),
-            Duration::from_secs(10),
-            |d| d.state(hr, hc) == want,
-        )
-        .await;
+        right_click_to(&c, hr, hc, want, &format!("right click to show {want:?}")).await;
         assert_eq!(text_of(&c, "#mines-left").await, counter);
     }
     // With "? marks" off, right clicks cycle flag, hidden; the line under the board says so.
@@ -628,14 +631,8 @@ async fn play(c: Client, url: String, shots: PathBuf) {
     )
     .await;
     for want in ['F', '.'] {
-        right_click_cell(&c, hr, hc).await;
-        wait_dom(
-            &c,
-            &format!("right click without ? marks to show {want:?}"),
-            Duration::from_secs(10),
-            |d| d.state(hr, hc) == want,
-        )
-        .await;
+        let what = format!("right click without ? marks to show {want:?}");
+        right_click_to(&c, hr, hc, want, &what).await;
     }
     click(&c, "#marks").await;
     wait_js(
@@ -716,14 +713,7 @@ async fn play(c: Client, url: String, shots: PathBuf) {
 
     for &m in &mines {
         let (r, col) = d.at(m);
-        right_click_cell(&c, r, col).await;
-        wait_dom(
-            &c,
-            "a flag on a proved mine",
-            Duration::from_secs(10),
-            |d| d.state(r, col) == 'F',
-        )
-        .await;
+        right_click_to(&c, r, col, 'F', "a flag on a proved mine").await;
     }
     let (nr, nc) = d.at(number);
     click_cell(&c, nr, nc).await;
@@ -747,11 +737,7 @@ async fn play(c: Client, url: String, shots: PathBuf) {
         panic!("seed {BEGINNER_SEED}: the hint left no hidden safe cell and mine to lose on; choose another BEGINNER_SEED");
     };
     let (wr, wc) = d.at(wrong);
-    right_click_cell(&c, wr, wc).await;
-    wait_dom(&c, "a wrong flag", Duration::from_secs(10), |d| {
-        d.state(wr, wc) == 'F'
-    })
-    .await;
+    right_click_to(&c, wr, wc, 'F', "a wrong flag").await;
     let (br, bc) = d.at(boom);
     click_cell(&c, br, bc).await;
     let d = wait_dom(&c, "the game to be lost", Duration::from_secs(10), |d| {

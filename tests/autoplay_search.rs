@@ -367,15 +367,10 @@ fn the_search_picks_the_cell_with_the_higher_exact_win_chance() {
             continue;
         }
         let search = settings(3000, 200);
-        let t = rollouts(
-            &game,
-            &cells,
-            &a,
-            &[heuristic, best],
-            &search,
-            &Budget::default(),
-        )
-        .unwrap();
+        let run = |candidates: &[usize]| {
+            rollouts(&game, &cells, &a, candidates, &search, &Budget::default()).unwrap()
+        };
+        let t = run(&[heuristic, best]);
         assert_eq!(
             t.choice(&search),
             best,
@@ -393,15 +388,7 @@ fn the_search_picks_the_cell_with_the_higher_exact_win_chance() {
                 "seed {seed}: {rate} against {exact}"
             );
         }
-        let t = rollouts(
-            &game,
-            &cells,
-            &a,
-            &[best, heuristic],
-            &search,
-            &Budget::default(),
-        )
-        .unwrap();
+        let t = run(&[best, heuristic]);
         assert_eq!(
             t.choice(&search),
             best,
