@@ -14,12 +14,11 @@
 //! when the results cannot be written (standard output closed or full), 2 on bad arguments.
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
-
-use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use typesweeper::runtime::autoplay::{play_game_with, GameResult, Strength};
