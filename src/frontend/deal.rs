@@ -9,7 +9,7 @@ use typesweeper::runtime::game::{Config, Game};
 use typesweeper::runtime::generator::{
     find_board, GenError, Generated, Level as SolverLevel, Spec,
 };
-use typesweeper::runtime::layout::{FirstClick, LayoutError};
+use typesweeper::runtime::layout::{mix64, FirstClick, LayoutError};
 
 pub use typesweeper::runtime::game::BoardLevel;
 
@@ -64,10 +64,7 @@ pub fn clock_seed() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     // splitmix64's finaliser, so seeds a few nanoseconds apart look unrelated.
-    let mut z = nanos.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (z ^ (z >> 31)) % 1_000_000_000
+    mix64(nanos.wrapping_add(0x9e37_79b9_7f4a_7c15)) % 1_000_000_000
 }
 
 /// A dealt board.

@@ -30,6 +30,22 @@
 
 use std::fmt;
 
+/// splitmix64's finaliser: a bijection of `u64` whose outputs for nearby inputs look
+/// unrelated. Used wherever one number is drawn from another: the rollouts' seeds, the endgame
+/// memo's tags, the browser game's ids and clock seeds.
+///
+/// ```
+/// use typesweeper::runtime::layout::mix64;
+///
+/// assert_eq!(mix64(0), 0);
+/// assert_ne!(mix64(1), mix64(2));
+/// ```
+pub fn mix64(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

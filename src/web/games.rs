@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use tokio::sync::Mutex as GameLock;
+use typesweeper::runtime::layout::mix64;
 
 use super::table::Table;
 
@@ -110,10 +111,10 @@ impl Games {
 /// The `n`th id of a store with `key`: 16 hex digits that look unrelated from one to the next
 /// (splitmix64's finaliser).
 fn id_of(key: u64, n: u64) -> String {
-    let mut z = key ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    format!("{:016x}", z ^ (z >> 31))
+    format!(
+        "{:016x}",
+        mix64(key ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+    )
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::board::neighbours;
 use crate::runtime::deduction::Deduced;
+use crate::runtime::layout::mix64;
 
 use super::position::Position;
 
@@ -250,19 +251,16 @@ const CELL_TAGS: u64 = 1 << 40;
 
 /// A random 128-bit tag for `i` (splitmix64, twice).
 fn tag(i: u64) -> u128 {
-    let mix = |mut z: u64| {
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
-    let a = mix(i
-        .wrapping_mul(2)
-        .wrapping_add(1)
-        .wrapping_mul(0x9e37_79b9_7f4a_7c15));
-    let b = mix(i
-        .wrapping_mul(2)
-        .wrapping_add(2)
-        .wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let a = mix64(
+        i.wrapping_mul(2)
+            .wrapping_add(1)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15),
+    );
+    let b = mix64(
+        i.wrapping_mul(2)
+            .wrapping_add(2)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15),
+    );
     u128::from(a) << 64 | u128::from(b)
 }
 

@@ -33,6 +33,7 @@ use super::{play_rollout, step, GuessPoint, GuessRule, Plan};
 use crate::runtime::complete::{Analysis, Budget};
 use crate::runtime::deduction::Deduced;
 use crate::runtime::game::{Game, Status};
+use crate::runtime::layout::mix64;
 
 /// How hard the autoplayer thinks about a guess.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -311,10 +312,8 @@ pub fn rollouts(
 
 /// The seed of a guess's layouts: the game's seed and its open cells, mixed (SplitMix64).
 fn rollout_seed(game: &Game) -> u64 {
-    let mut z = game
-        .seed()
-        .wrapping_add((game.opened() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    mix64(
+        game.seed()
+            .wrapping_add((game.opened() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+    )
 }
