@@ -147,7 +147,7 @@ pub use typelevel::cell::CellType;
 #[doc(hidden)]
 pub use typelevel::chunks::Holds;
 #[doc(hidden)]
-pub use typelevel::gate::{Decided, DecidedByPairs, Open};
+pub use typelevel::gate::{Decided, DecidedByComplete, DecidedByPairs, Open};
 #[doc(hidden)]
 pub use typelevel::pairs::{Both, OnlyFirst, OnlySecond, PairFirst};
 #[doc(hidden)]
@@ -156,6 +156,8 @@ pub use typelevel::peano::{FromUnsigned, Peano};
 pub use typelevel::rules::CellRules;
 #[doc(hidden)]
 pub use typelevel::solved::{BoardRows, CellRow, RowCells};
+#[doc(hidden)]
+pub use typelevel::sweep::{Cnt, End, Go, Probe, Valued};
 #[doc(hidden)]
 pub use typelevel::verify::{Later, Tally, Verify, VerifyBack};
 

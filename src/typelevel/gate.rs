@@ -104,3 +104,15 @@ gate_impls!(Decided);
 pub trait DecidedByPairs<const ROW: usize, const COL: usize, Cell, Next> {}
 
 gate_impls!(DecidedByPairs);
+
+/// [`Decided`] for `level: complete`: the same gate, with a note that says what an undecided
+/// cell means there.
+#[diagnostic::on_unimplemented(
+    message = "the rules cannot decide cell R{ROW}C{COL}",
+    label = "the first cell, in reading order, that no reasoning can decide here",
+    note = "at `level: complete` the compiler decides every cell that all mine layouts fitting the shown numbers and the mine total agree on; at this point of the solve some of those layouts put a mine on this cell and some do not, so a player would have to guess",
+    note = "to list every undecided cell, paste this `solve!` call into a file and run `typesweeper solve --level complete FILE`"
+)]
+pub trait DecidedByComplete<const ROW: usize, const COL: usize, Cell, Next> {}
+
+gate_impls!(DecidedByComplete);

@@ -9,4 +9,5 @@ pub mod pairs;
 pub mod peano;
 pub mod rules;
 pub mod solved;
+pub mod sweep;
 pub mod verify;

@@ -18,6 +18,8 @@
 //! fulfilment loop as the board has rows and columns, which keeps the forward rule from walking
 //! deep partial counts while the cells at the start of the chain are still unknown.
 
+mod sweep;
+
 use crate::parse::{self, Error, Level, SpannedBoard};
 use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote};
@@ -199,6 +201,10 @@ const IMPORTS: [&str; 19] = [
     "Z",
 ];
 
+/// The names only `level: complete` imports, besides [`IMPORTS`] (the other levels' expansions
+/// stay as they were).
+const COMPLETE_IMPORTS: [&str; 6] = ["Cnt", "DecidedByComplete", "End", "Go", "Probe", "Valued"];
+
 /// How many chain links (or shown numbers) one chunk impl holds: small enough that rustc's
 /// checks of each impl's own bounds (quadratic in their number) stay cheap, and small enough for
 /// `-Znext-solver`, which proves a chunk's bounds as one goal and gives up inferring anything
@@ -222,13 +228,35 @@ fn expansion(
     let row_params = layout.rows(&mut chunks);
     let mut counts = layout.chain(&mut chunks);
     layout.number_rules(&mut chunks);
-    if level == Level::Pairs {
+    if level != Level::Fragment {
         layout.pair_rules(&mut chunks);
     }
     counts.extend(layout.delay_line(&mut chunks));
     chunks.close();
+    let sweep = (level == Level::Complete && !layout.unknown.is_empty())
+        .then(|| sweep::sweep(&layout, &mut chunks));
+    // `level: complete` adds the sweep's items, its parameters, and a third result: the
+    // variable its probes wait on, set to `Go` by a statement after the call, once rustc has
+    // done what the local rules can.
+    let (sweep_items, released_ty, released_value, release) = match &sweep {
+        Some(s) => {
+            counts.extend(s.params.iter().cloned());
+            let trigger = &s.trigger;
+            (
+                s.items.clone(),
+                quote!(, ::core::marker::PhantomData<#trigger>),
+                quote!(, ::core::marker::PhantomData),
+                quote!(let _: ::core::marker::PhantomData<Go> = released;),
+            )
+        }
+        None => Default::default(),
+    };
+    let results = match &sweep {
+        Some(_) => quote!((solved, rows, released)),
+        None => quote!((solved, rows)),
+    };
+    chunks.close();
     let (items, wheres) = chunk_items(chunks.done);
-
     let unknown = &layout.unknown;
     let params: Vec<&Ident> = unknown
         .iter()
@@ -258,26 +286,33 @@ fn expansion(
         .iter()
         .map(|_| quote!(::core::marker::PhantomData));
     let gate_calls = layout.gates(&gate_rows);
+    let complete_imports: &[&str] = match level {
+        Level::Complete => &COMPLETE_IMPORTS,
+        _ => &[],
+    };
     let imports = IMPORTS
         .iter()
+        .chain(complete_imports)
         .map(|name| Ident::new(name, Span::call_site()));
     quote! {
         {
             use ::typesweeper::{#(#imports),*};
             #items
             #[allow(non_snake_case, non_camel_case_types, clippy::type_complexity, clippy::extra_unused_type_parameters)]
-            const fn puzzle<#(#params),*>() -> (::typesweeper::Solved<#rows>, (#(#row_phantoms,)*))
+            #sweep_items
+            const fn puzzle<#(#params),*>() -> (::typesweeper::Solved<#rows>, (#(#row_phantoms,)*) #released_ty)
             where
                 #wheres
             {
-                (::typesweeper::Solved::new(), (#(#phantom_values,)*))
+                (::typesweeper::Solved::new(), (#(#phantom_values,)*) #released_value)
             }
             // A named constant, not a function returning the solved type: rustc infers the
             // cells while type-checking it and evaluates it at compile time, and no code or
             // debug information is generated for `puzzle`'s instance or the solved type.
             #[allow(unreachable_code, clippy::diverging_sub_expression)]
             const SOLVED: ::typesweeper::CellRows = {
-                let (solved, rows) = puzzle::<#holes>();
+                let #results = puzzle::<#holes>();
+                #release
                 let gate = ::core::marker::PhantomData::<Open>;
                 #gate_calls
                 let _ = (rows, gate);
@@ -617,6 +652,7 @@ impl<'a> Layout<'a> {
                 let gate_trait = match self.level {
                     Level::Fragment => "Decided",
                     Level::Pairs => "DecidedByPairs",
+                    Level::Complete => "DecidedByComplete",
                 };
                 let link = bound(
                     puzzle.spans[i],
@@ -802,7 +838,10 @@ impl Toks {
 
     /// Appends `name`, one of the [`IMPORTS`] of the expansion's block.
     fn path(&mut self, name: &str) {
-        debug_assert!(IMPORTS.contains(&name), "{name} is not imported");
+        debug_assert!(
+            IMPORTS.contains(&name) || COMPLETE_IMPORTS.contains(&name),
+            "{name} is not imported"
+        );
         self.trees.push(Ident::new(name, self.span).into());
     }
 

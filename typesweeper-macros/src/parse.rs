@@ -43,9 +43,12 @@ pub enum Level {
     Fragment,
     /// Also every two numbers side by side, reasoned jointly.
     Pairs,
+    /// Everything every layout agrees on: the rules of `Pairs`, then a search over the whole
+    /// board with the mine total.
+    Complete,
 }
 
-/// Reads an optional `level : fragment|pairs` (then an optional comma) from the front of
+/// Reads an optional `level : fragment|pairs|complete` (then an optional comma) from the front of
 /// `tokens`; without one, the level is [`Level::Fragment`].
 pub fn level(
     tokens: &mut std::iter::Peekable<impl Iterator<Item = TokenTree>>,
@@ -61,23 +64,24 @@ pub fn level(
         None => {
             return Err(Error::new(
                 label,
-                "expected `: fragment` or `: pairs` after `level`",
+                "expected `: fragment`, `: pairs` or `: complete` after `level`",
             ))
         }
     };
     let level = match tokens.next() {
         Some(TokenTree::Ident(id)) if id == "fragment" => Level::Fragment,
         Some(TokenTree::Ident(id)) if id == "pairs" => Level::Pairs,
+        Some(TokenTree::Ident(id)) if id == "complete" => Level::Complete,
         Some(TokenTree::Ident(id)) if id != "puzzle" && id != "answer" => {
             return Err(Error::new(
                 id.span(),
-                format!("unknown level `{id}`: expected `fragment` or `pairs`"),
+                format!("unknown level `{id}`: expected `fragment`, `pairs` or `complete`"),
             ))
         }
         _ => {
             return Err(Error::new(
                 colon,
-                "expected a level after `level:`: `fragment` or `pairs`",
+                "expected a level after `level:`: `fragment`, `pairs` or `complete`",
             ))
         }
     };

@@ -1,0 +1,86 @@
+//! The whole-board search of `level: complete`: every number and the mine total at once.
+//!
+//! `level: complete` decides a cell when every mine layout that fits what is shown (the numbers
+//! revealed so far, the cells proved so far and the answer's mine total) agrees on it. The
+//! local rules of `level: pairs` run first; what they leave is decided by a *sweep*: a list of
+//! steps, one per board position in line order (rows, or columns when the board is wider than
+//! tall), that rustc's trait solver walks while it checks a layout, one cell at a time.
+//!
+//! # The sweep's state
+//!
+//! Before step `p`, the state is a *window* of counters, one [`Cnt`] per position from
+//! `p - W - 1` to `p + W` (`W` the line length), and the number of mines still to place. A
+//! counter holds how many more mines its position's number needs among the neighbours not yet
+//! swept. Step `p` opens the counter of position `p + W + 1`, places cell `p` (a mine takes one
+//! from each neighbour's counter and from the total), and closes the counter of position
+//! `p - W - 1`, whose neighbours are now all placed: it must be at zero. After the last step the
+//! total must be zero too. So a run of the sweep that reaches its end is a layout of the whole
+//! board that fits every number and the total.
+//!
+//! A counter starts as the position's count, [`Valued`]: a shown number's count, or for an
+//! unknown cell a variable that is the revealed count once the cell is proved safe and
+//! revealed. Until then the variable is free, and a free counter takes any number of mines and
+//! still closes at zero: a cell whose number nobody knows constrains nothing, which is exactly
+//! what a player knows of it. After freshening, every free counter looks alike, so two partial
+//! layouts that differ only around cells nobody has revealed reach the *same* state.
+//!
+//! # How rustc searches it
+//!
+//! For a list whose head is a step on an unknown cell, both impls fit (the cell a mine or a
+//! number); rustc evaluates each in a probe, recursively through the rest of the list, and its
+//! evaluation cache, keyed by the freshened obligation (the rest of the list and the state), turns
+//! that depth-first search into a dynamic programme over (position, window, mines left). A
+//! candidate fails exactly when no layout completes it.
+//!
+//! Only the head of a list is ever committed, so `solve!` writes one *probe* per unknown cell:
+//! the whole sweep with a [`Probe`] of that cell in front. Both probe impls fit an unknown
+//! cell; each binds it (a mine, or a number whose count is unknown) and runs the sweep from its
+//! start. When one of them fails, rustc commits the other and the cell is decided: exactly
+//! when every layout agrees on it.
+//!
+//! The probes wait for [`Go`]: `solve!` holds them back until rustc has done everything the
+//! local rules can do, then releases them, so the whole-board search runs over what the local
+//! rules left rather than over the opening position.
+//!
+//! ```
+//! use typesweeper::typelevel::sweep::{Cnt, Valued};
+//! use typesweeper::{Mine, Num, S, Z};
+//! // A revealed number's counter starts at its count; a mine's is free.
+//! fn start<C: Valued<V>, V: Default>() -> V { V::default() }
+//! let _two: S<S<Z>> = start::<Num<S<S<Z>>>, _>();
+//! let _any: Cnt<Z> = start::<Mine, Cnt<Z>>();
+//! ```
+
+use super::cell::{Mine, Num};
+use core::marker::PhantomData;
+
+/// A counter in the sweep's window: how many more mines the number at its position needs
+/// among its neighbours still to be swept (a Peano count, or a free variable when the position
+/// shows no number).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Cnt<N>(PhantomData<N>);
+
+/// The probe in front of the sweep `L`: the cell `C` is placed first, as a mine or as a number,
+/// and the sweep must still reach its end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Probe<C, L>(PhantomData<(C, L)>);
+
+/// The signal that releases the probes once the local rules have done what they can.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Go;
+
+/// The last step of a sweep: every counter closed and no mine left.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct End;
+
+/// Cell `Self`, once decided, starts its counter at `V`.
+///
+/// A number's counter starts at its count. A mine's is left free: nothing counts the mines
+/// around a mine.
+pub trait Valued<V> {}
+
+/// A number `n` starts its counter at `n`.
+impl<N> Valued<N> for Num<N> {}
+
+/// A mine leaves its counter free.
+impl<V> Valued<V> for Mine {}

@@ -1,0 +1,441 @@
+//! The whole-board sweep of `level: complete` (see `typesweeper::typelevel::sweep`).
+//!
+//! Written into the expansion's block, because they depend on the board's shape: a trait
+//! `Sweep<Window, MinesLeft>`, one step struct per *shape* (which of a position's neighbours
+//! are on the board) with an impl for a mine and one for a number, the end of the sweep, and
+//! the two probe impls. The list of steps names the cells (unknown ones are the function's
+//! parameters), the counters' start values (`Count_R1C1` for an unknown cell or a shown mine,
+//! the count for a shown number) and nothing else: no answer cell appears in it.
+//!
+//! The sweep is written twice, in line order and backwards (the board turned half a turn, so
+//! the same step structs serve): a probe's search is its own until its cell's step, so each
+//! probe runs the sweep in which its cell comes earlier.
+//!
+//! The bounds it adds: `Cell: Valued<Count>` for every unknown cell, each list and its first
+//! window bound once to parameters (`SweepList`, `SweepInit`, `SweepListBackward`,
+//! `SweepInitBackward`) so that the probes can name them in one token each, and one probe per
+//! unknown cell, `Trigger: ProbeWhen<Cell, SweepList, SweepInit>`, which waits until the
+//! expansion sets `Trigger` to `Go`.
+
+use super::{bound, peano, Chunks, Layout, Toks};
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote};
+use std::collections::BTreeMap;
+use typesweeper_board::Cell;
+
+/// Which of a step's window slots its cell's mine takes one from. Window slot `i` (from 0)
+/// before step `p` is position `p - W - 1 + i`; `NEW` is the slot the step opens, `p + W + 1`.
+type Shape = Vec<usize>;
+
+/// The parts of the expansion the sweep adds.
+pub(super) struct Sweep {
+    /// The trait, structs and impls.
+    pub items: TokenStream,
+    /// The counters' variables, then `SweepList`, `SweepInit` and `Trigger`.
+    pub params: Vec<Ident>,
+    /// The variable the probes wait on.
+    pub trigger: Ident,
+}
+
+/// The board's positions in sweep order: lines of the shorter side.
+struct Lines {
+    /// Cells per line.
+    width: usize,
+    /// Number of lines.
+    lines: usize,
+    /// Board index of each sweep position.
+    index: Vec<usize>,
+}
+
+impl Lines {
+    fn of(rows: usize, cols: usize) -> Lines {
+        if cols <= rows {
+            Lines {
+                width: cols,
+                lines: rows,
+                index: (0..rows * cols).collect(),
+            }
+        } else {
+            // Column by column: position `p` is row `p % rows` of column `p / rows`.
+            Lines {
+                width: rows,
+                lines: cols,
+                index: (0..rows * cols)
+                    .map(|p| (p % rows) * cols + p / rows)
+                    .collect(),
+            }
+        }
+    }
+
+    /// The slots of the window a mine at position `p` takes one from.
+    fn shape(&self, p: usize) -> Shape {
+        let w = self.width;
+        let (line, k) = (p / w, p % w);
+        let (left, right) = (k > 0, k + 1 < w);
+        let (up, down) = (line > 0, line + 1 < self.lines);
+        let mut shape = Vec::new();
+        let mut add = |cond: bool, slot: usize| {
+            if cond {
+                shape.push(slot);
+            }
+        };
+        add(up && left, 0);
+        add(up, 1);
+        add(up && right, 2);
+        add(left, w);
+        add(right, w + 2);
+        add(down && left, 2 * w);
+        add(down, 2 * w + 1);
+        add(down && right, 2 * w + 2);
+        shape
+    }
+}
+
+pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
+    let board = layout.board;
+    let cells = board.cells();
+    let lines = Lines::of(board.rows(), board.cols());
+    let (w, n) = (lines.width, cells.len());
+    let slots = 2 * w + 2;
+
+    // Each position's counter start: a variable for an unknown cell or a shown mine (free
+    // until the cell is revealed, or forever for a mine), the count for a shown number.
+    let mut params = Vec::new();
+    let start: Vec<Toks> = (0..n)
+        .map(|i| match cells[i] {
+            Cell::Num(k) => peano(usize::from(k)),
+            _ => {
+                let name = format_ident!("Count_{}", super::cell_name(board, i));
+                params.push(name.clone());
+                Toks::ident(&name)
+            }
+        })
+        .collect();
+    // The counter start of sweep position `p` in `order` (a dummy, closed counter off the
+    // board).
+    let start_at = |order: &[usize], p: isize| -> Toks {
+        if p < 0 || p as usize >= n {
+            peano(0)
+        } else {
+            start[order[p as usize]].clone()
+        }
+    };
+    let cnt = |t: Toks| -> TokenStream { quote!(Cnt<#t>) };
+
+    // One step struct per shape.
+    let mut shapes: BTreeMap<Shape, Ident> = BTreeMap::new();
+    for p in 0..n {
+        let next = shapes.len();
+        shapes
+            .entry(lines.shape(p))
+            .or_insert_with(|| format_ident!("Step{}", next));
+    }
+
+    // Two sweeps: in line order, and in the reverse order (the same sweep of the board turned
+    // half a turn, so the same step structs serve). A probe runs the sweep in which its cell
+    // comes earlier: until its cell, a probe's search differs from every other's (the cell is
+    // bound), and after it, it is shared.
+    let forward = lines.index.clone();
+    let backward: Vec<usize> = lines.index.iter().rev().copied().collect();
+    let sweep_of = |order: &[usize]| -> (Toks, Toks) {
+        // A step per position, each holding the rest, then the end. Each step's type is its
+        // own struct (not an `HCons`), so rustc looks only at that struct's two impls.
+        let mut list = Toks::of_path("End");
+        for p in (0..n).rev() {
+            let step = &shapes[&lines.shape(p)];
+            let mut t = Toks::ident(step);
+            t.punct('<');
+            t.append(&layout.ty[order[p]]);
+            t.punct(',');
+            t.append(&start_at(order, (p + w + 1) as isize));
+            t.punct(',');
+            t.append(&list);
+            t.punct('>');
+            list = t;
+        }
+        let init: Vec<TokenStream> = (0..slots as isize)
+            .map(|s| cnt(start_at(order, s - w as isize - 1)))
+            .collect();
+        let mut init_toks = Toks::default();
+        init_toks.push(proc_macro2::Group::new(
+            proc_macro2::Delimiter::Parenthesis,
+            quote!(#(#init,)*),
+        ));
+        (list, init_toks)
+    };
+    let total = peano(layout.answer.iter().filter(|&&c| c == Cell::Mine).count());
+
+    let closed = (0..slots).map(|_| quote!(Cnt<Z>));
+    let mut items = quote! {
+        /// `Self` (the rest of the sweep) reaches its end from the window `W` with `M` mines
+        /// left to place.
+        trait Sweep<W, M> {}
+        /// The sweep with every counter closed and no mine left is done.
+        impl Sweep<(#(#closed,)*), Z> for End {}
+        /// A probe that makes its cell a mine: the sweep must still reach its end.
+        impl<L: Sweep<W, M>, W, M> Sweep<W, M> for Probe<Mine, L> {}
+        /// A probe that makes its cell a number: the sweep must still reach its end.
+        impl<K, L: Sweep<W, M>, W, M> Sweep<W, M> for Probe<Num<K>, L> {}
+        /// A probe on cell `C`, released by `Go`: the sweep `L` with `C` placed first.
+        trait ProbeWhen<C, L, W> {}
+        /// Once released, a probe is a sweep with the cell in front.
+        impl<C, L, W> ProbeWhen<C, L, W> for Go where Probe<C, L>: Sweep<W, #total> {}
+    };
+    let window = |names: &dyn Fn(usize) -> TokenStream| -> Vec<TokenStream> {
+        (0..slots).map(names).collect()
+    };
+    for (shape, step) in &shapes {
+        let slot = |i: usize| format_ident!("W{}", i);
+        let left = |i: usize| format_ident!("N{}", i);
+        let hits = |i: usize| shape.contains(&i);
+        // A mine: every slot it touches takes one, the first slot closes at zero.
+        let before = window(&|i| {
+            let (s, l) = (slot(i), left(i));
+            match (i, hits(i)) {
+                (0, true) => quote!(Cnt<S<Z>>),
+                (0, false) => quote!(Cnt<Z>),
+                (_, true) => quote!(Cnt<S<#l>>),
+                (_, false) => quote!(#s),
+            }
+        });
+        let after: Vec<TokenStream> = (1..slots)
+            .map(|i| {
+                let (s, l) = (slot(i), left(i));
+                if hits(i) {
+                    quote!(Cnt<#l>)
+                } else {
+                    quote!(#s)
+                }
+            })
+            .collect();
+        let generics: Vec<Ident> = (1..slots)
+            .map(|i| if hits(i) { left(i) } else { slot(i) })
+            .collect();
+        let (opens, opened) = if hits(slots) {
+            (quote!(S<Opened>), quote!(Cnt<Opened>))
+        } else {
+            (quote!(Opened), quote!(Cnt<Opened>))
+        };
+        let plain: Vec<Ident> = (1..slots).map(slot).collect();
+        items.extend(quote! {
+            struct #step<C, V, L>(::core::marker::PhantomData<(C, V, L)>);
+            /// A mine takes one from each neighbour's counter and from the mines left.
+            impl<L, M, Opened, #(#generics),*> Sweep<(#(#before,)*), S<M>> for #step<Mine, #opens, L>
+            where
+                L: Sweep<(#(#after,)* #opened,), M>,
+            {
+            }
+            /// A number takes nothing; the first slot closes at zero.
+            impl<K, L, M, Opened, #(#plain),*> Sweep<(Cnt<Z>, #(#plain,)*), M> for #step<Num<K>, Opened, L>
+            where
+                L: Sweep<(#(#plain,)* Cnt<Opened>,), M>,
+            {
+            }
+        });
+    }
+
+    // The bounds: every unknown cell's counter, the lists and first windows named once, and a
+    // probe per unknown cell.
+    let vars_of = |t: &Toks| -> Vec<Ident> {
+        let mut found = Vec::new();
+        variables(t.trees.iter().cloned(), &mut found);
+        found
+    };
+    let trigger = format_ident!("Trigger");
+    for &i in &layout.unknown {
+        let span = layout.puzzle.spans[i];
+        let count = &start[i];
+        chunks.add(
+            span,
+            bound(span, &layout.ty[i], "Valued", &[count]),
+            std::iter::once(layout.names[i].clone()).chain(vars_of(count)),
+        );
+    }
+    chunks.close();
+    let call = layout.call;
+    let mut named = Vec::new();
+    for (order, which) in [(&forward, ""), (&backward, "Backward")] {
+        let (list, init) = sweep_of(order);
+        let list_var = format_ident!("SweepList{}", which);
+        let init_var = format_ident!("SweepInit{}", which);
+        for (ty, var) in [(&list, &list_var), (&init, &init_var)] {
+            chunks.add(
+                call,
+                bound(Span::call_site(), ty, "Later", &[&Toks::ident(var)]),
+                vars_of(ty).into_iter().chain([var.clone()]),
+            );
+            chunks.close();
+        }
+        named.push((list_var, init_var));
+    }
+    // Each cell's position in the forward sweep.
+    let mut position = vec![0; n];
+    for (p, &i) in forward.iter().enumerate() {
+        position[i] = p;
+    }
+    for &i in &layout.unknown {
+        let span = layout.puzzle.spans[i];
+        // The sweep in which the cell comes earlier.
+        let (list_var, init_var) = &named[usize::from(2 * position[i] >= n)];
+        let mut probe = Toks::at(span);
+        probe.append(&Toks::ident(&trigger));
+        probe.punct(':');
+        probe.word("ProbeWhen");
+        probe.punct('<');
+        probe.append(&layout.ty[i]);
+        probe.punct(',');
+        probe.append(&Toks::ident(list_var));
+        probe.punct(',');
+        probe.append(&Toks::ident(init_var));
+        probe.punct('>');
+        chunks.add(
+            span,
+            probe,
+            [
+                trigger.clone(),
+                layout.names[i].clone(),
+                list_var.clone(),
+                init_var.clone(),
+            ],
+        );
+    }
+    chunks.close();
+    for (list_var, init_var) in named {
+        params.extend([list_var, init_var]);
+    }
+    params.push(trigger.clone());
+    Sweep {
+        items,
+        params,
+        trigger,
+    }
+}
+
+/// The cells' and counters' variables (`Cell_..`, `Count_..`) among `trees`, groups included.
+fn variables(trees: impl IntoIterator<Item = proc_macro2::TokenTree>, found: &mut Vec<Ident>) {
+    for tree in trees {
+        match tree {
+            proc_macro2::TokenTree::Ident(id) => {
+                let name = id.to_string();
+                if name.starts_with("Cell_") || name.starts_with("Count_") {
+                    found.push(id);
+                }
+            }
+            proc_macro2::TokenTree::Group(g) => variables(g.stream(), found),
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proc_macro2::{TokenStream, TokenTree};
+
+    /// The expansion of `solve!` with `body`, as tokens.
+    fn expand(body: &str) -> Vec<TokenTree> {
+        let input: TokenStream = body.parse().unwrap();
+        let Ok(expansion) = super::super::solve(input) else {
+            panic!("`solve! {{ {body} }}` is malformed");
+        };
+        flatten(expansion)
+    }
+
+    /// `tokens` with every group opened, its delimiters written as words (`OPEN(`, `)CLOSE`).
+    fn flatten(tokens: TokenStream) -> Vec<TokenTree> {
+        let word =
+            |w: &str| TokenTree::Ident(proc_macro2::Ident::new(w, proc_macro2::Span::call_site()));
+        let mut out = Vec::new();
+        for t in tokens {
+            match t {
+                TokenTree::Group(g) => {
+                    let name = format!("{:?}", g.delimiter());
+                    out.push(word(&format!("Open{name}")));
+                    out.extend(flatten(g.stream()));
+                    out.push(word(&format!("Close{name}")));
+                }
+                t => out.push(t),
+            }
+        }
+        out
+    }
+
+    /// The tokens of `tokens` as text, with the first argument of every `CellRules<..>` (the
+    /// answer cell revealed once the solver has proved the cell) replaced by `ANSWER`.
+    fn without_reveal_table(tokens: &[TokenTree]) -> String {
+        let text: Vec<String> = tokens.iter().map(|t| t.to_string()).collect();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < text.len() {
+            out.push(text[i].clone());
+            if text[i] == "CellRules" && text.get(i + 1).map(String::as_str) == Some("<") {
+                out.push("<".into());
+                out.push("ANSWER".into());
+                // Skip the answer cell: tokens up to the `,` at the same depth of `<`.
+                let mut depth = 0i32;
+                i += 2;
+                while i < text.len() {
+                    match text[i].as_str() {
+                        "<" => depth += 1,
+                        ">" => depth -= 1,
+                        "," if depth == 0 => break,
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                continue;
+            }
+            i += 1;
+        }
+        out.join(" ")
+    }
+
+    /// The solver's items depend on what a player knows (the shape, the shown cells, the mine
+    /// total) and on the answer only through the reveal table: the same puzzle with two
+    /// different answers, both consistent and with the same mine total, expands to the same
+    /// tokens once each `CellRules` bound's answer cell is set aside.
+    #[test]
+    fn the_answer_reaches_the_solver_only_through_the_reveal_table() {
+        let puzzle = "[[? ? ? ? ?] [? 1 ? 1 ?] [? ? ? ? ?]]";
+        let answers = [
+            "[[x 1 0 1 x] [1 1 0 1 1] [0 0 0 0 0]]",
+            "[[0 0 0 0 0] [1 1 0 1 1] [x 1 0 1 x]]",
+        ];
+        for level in ["fragment", "pairs", "complete"] {
+            let [a, b] = answers
+                .map(|answer| expand(&format!("level: {level} puzzle: {puzzle} answer: {answer}")));
+            let (a_text, b_text) = (
+                a.iter()
+                    .map(|t| t.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                b.iter()
+                    .map(|t| t.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            );
+            assert_ne!(a_text, b_text, "level {level}: the reveal tables differ");
+            assert_eq!(
+                without_reveal_table(&a),
+                without_reveal_table(&b),
+                "level {level}: the expansions differ outside the reveal table"
+            );
+        }
+    }
+
+    /// `level: complete` writes the sweep (its probes and the statement that releases them);
+    /// the other levels do not.
+    #[test]
+    fn only_level_complete_writes_the_sweep() {
+        let body = "puzzle: [[? ?] [1 1]] answer: [[x 1] [1 1]]";
+        let has = |level: &str, word: &str| {
+            expand(&format!("level: {level} {body}"))
+                .iter()
+                .any(|t| t.to_string() == word)
+        };
+        for word in ["ProbeWhen", "Sweep", "SweepList", "Trigger", "Go", "Valued"] {
+            assert!(has("complete", word), "complete lacks {word}");
+            assert!(!has("pairs", word), "pairs has {word}");
+            assert!(!has("fragment", word), "fragment has {word}");
+        }
+    }
+}
