@@ -1,7 +1,8 @@
 //! The runtime mirror predicts the compiler on every corpus board the compile-time rules cannot
 //! finish: rustc prints exactly one error, `the rules cannot decide cell R3C4`, whose cell is
-//! the first cell the mirror leaves undecided in reading order (`fragment`, or `pairs` for the
-//! cases written at `level: pairs`), and whose caret points at that cell's own `?`.
+//! the first cell the mirror leaves undecided in reading order (`fragment`, or `pairs` and
+//! `complete` for the cases written at `level: pairs` and `level: complete`), and whose caret
+//! points at that cell's own `?`.
 //!
 //! This test reads the errors trybuild stored in `ui-tests/corpus/*.stderr`; `tests/ui.rs`
 //! checks that they are exactly what rustc prints today (the 16x16 and 16x30 boards in its
@@ -11,13 +12,14 @@
 
 use std::path::Path;
 use typesweeper::board::corpus::{parse_blocks, Block};
-use typesweeper::runtime::{fragment, pairs};
+use typesweeper::runtime::{complete, fragment, pairs};
 
 fn corpus_entries() -> Vec<Block> {
     [
         "mineunifier_games.txt",
         "fragment_boards.txt",
         "pairs_boards.txt",
+        "complete_boards.txt",
     ]
     .iter()
     .flat_map(|name| {
@@ -93,11 +95,27 @@ fn position_of(source: &str, cell: (usize, usize)) -> (usize, usize) {
 #[test]
 fn the_one_error_names_the_mirrors_first_undecided_cell_at_its_question_mark() {
     let entries = corpus_entries();
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("ui-tests/corpus");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut checked = 0;
-    for file in std::fs::read_dir(&dir).unwrap() {
-        let path = file.unwrap().path();
+    let files = ["ui-tests/corpus", "ui-tests/complete"]
+        .iter()
+        .flat_map(|dir| std::fs::read_dir(root.join(dir)).unwrap())
+        .map(|file| file.unwrap().path());
+    for path in files {
         if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        // The complete corpus's boards that compile are checked by compiling them; the two that
+        // need a guess but take `level: complete` longer than CI's time are not compiled (see
+        // `COMPLETE_BEYOND` in tests/ui.rs), so they have no stored errors.
+        let file = path.file_name().unwrap().to_string_lossy();
+        if path.to_string_lossy().contains("/complete/solved_")
+            || [
+                "stuck_board_600000_16x30_99.rs",
+                "stuck_board_600001_16x30_99.rs",
+            ]
+            .contains(&file.as_ref())
+        {
             continue;
         }
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
@@ -110,9 +128,10 @@ fn the_one_error_names_the_mirrors_first_undecided_cell_at_its_question_mark() {
         let stderr = std::fs::read_to_string(path.with_extension("stderr"))
             .unwrap_or_else(|e| panic!("{name}: no stored errors ({e})"));
         let answer = entry.answer.as_ref().unwrap();
-        let at_pairs = source.contains("level: pairs");
-        let undecided = if at_pairs {
+        let undecided = if source.contains("level: pairs") {
             pairs::undecided_cells(&entry.puzzle, answer).unwrap()
+        } else if source.contains("level: complete") {
+            complete::undecided_cells(&entry.puzzle, answer).unwrap()
         } else {
             fragment::undecided_cells(&entry.puzzle, answer).unwrap()
         };
@@ -132,8 +151,9 @@ fn the_one_error_names_the_mirrors_first_undecided_cell_at_its_question_mark() {
         checked += 1;
     }
     // 2 ambiguous games of the Haskell original, 10 random boards labelled ambiguous or stuck,
-    // and the 9 boards of the pairs corpus that `level: pairs` cannot finish.
-    assert_eq!(checked, 21, "compile-fail corpus cases found");
+    // the 9 boards of the pairs corpus that `level: pairs` cannot finish, and 7 of the 9 boards
+    // of the complete corpus that need a guess.
+    assert_eq!(checked, 28, "compile-fail corpus cases found");
 }
 
 #[test]
@@ -155,11 +175,12 @@ fn errors_and_positions_are_read_as_written() {
 /// Generated boards of every size the corpus has, at both levels: a board the mirror finishes at
 /// a level compiles at that level and renders its answer; a board it does not finish fails with
 /// one error at the mirror's first undecided cell. For each size, a board that needs `pairs`
-/// (`fragment` cannot finish it: compiled at both levels) and one that `pairs` cannot finish
-/// (compiled at `level: pairs`). Each board is an example of one scratch crate under
+/// (`fragment` cannot finish it: compiled at both levels), one that `pairs` cannot finish but
+/// `complete` can (compiled at `level: pairs` and at `level: complete`), and one that needs a
+/// guess (compiled at `level: complete`). Each board is an example of one scratch crate under
 /// `target/agree-generated/`.
 #[test]
-#[ignore = "compiles nine generated boards in a scratch crate (about a minute cold); CI runs it with `cargo test --test compiler_agrees_with_fragment -- --ignored`"]
+#[ignore = "compiles fifteen generated boards in a scratch crate (a few minutes cold); CI runs it with `cargo test --test compiler_agrees_with_fragment -- --ignored`"]
 fn generated_boards_of_every_size_compile_exactly_when_the_mirror_finishes_them() {
     use std::process::Command;
     use typesweeper::runtime::generator::{find_board, solve_call_at, Level, Spec};
@@ -203,20 +224,31 @@ fn generated_boards_of_every_size_compile_exactly_when_the_mirror_finishes_them(
         };
         let needs_pairs = board(Level::Pairs);
         let beyond_pairs = board(Level::Complete);
+        // A board no reasoning finishes: it needs a guess.
+        let needs_a_guess = (1..)
+            .filter_map(|seed| {
+                let spec = Spec::new(rows, cols, mines, FirstClick::Zero, Level::Complete);
+                typesweeper::runtime::generator::board_for_seed(&spec, seed).unwrap()
+            })
+            .find(|b| !Level::Complete.solves(&b.puzzle, &b.answer))
+            .unwrap();
         for (board, level) in [
             (&needs_pairs, Level::Fragment),
             (&needs_pairs, Level::Pairs),
             (&beyond_pairs, Level::Pairs),
+            (&beyond_pairs, Level::Complete),
+            (&needs_a_guess, Level::Complete),
         ] {
             let name = format!("b{rows}x{cols}_{}_{level:?}", board.seed).to_lowercase();
             let call = solve_call_at(level, &board.puzzle, &board.answer, "    ");
             let source = format!(
-                "#![recursion_limit = \"512\"]\n\nfn main() {{\n    let solved = {call};\n    println!(\"{{solved}}\");\n}}\n"
+                "#![recursion_limit = \"1024\"]\n\nfn main() {{\n    let solved = {call};\n    println!(\"{{solved}}\");\n}}\n"
             );
             std::fs::write(dir.join(format!("examples/{name}.rs")), &source).unwrap();
             let undecided = match level {
                 Level::Pairs => pairs::undecided_cells(&board.puzzle, &board.answer),
-                _ => fragment::undecided_cells(&board.puzzle, &board.answer),
+                Level::Complete => complete::undecided_cells(&board.puzzle, &board.answer),
+                Level::Fragment => fragment::undecided_cells(&board.puzzle, &board.answer),
             }
             .unwrap();
             let (ok, stdout, stderr) = cargo(&["run", "-q", "--example", &name]);
@@ -245,5 +277,5 @@ fn generated_boards_of_every_size_compile_exactly_when_the_mirror_finishes_them(
             checked += 1;
         }
     }
-    assert_eq!(checked, 9);
+    assert_eq!(checked, 15);
 }

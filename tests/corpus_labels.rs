@@ -85,3 +85,27 @@ fn the_pairs_boards_are_labelled_truthfully_at_level_pairs() {
     assert!(labels.contains(&Expect::Stuck));
     assert!(labels.contains(&Expect::Ambiguous));
 }
+
+/// `complete_boards.txt` holds boards `level: pairs` cannot finish, compiled at `level:
+/// complete`: `solved` when the runtime `complete` (full deduction with the same reveals)
+/// finishes them, `stuck` when it does not (a guess is needed).
+#[test]
+fn the_complete_boards_are_labelled_truthfully_at_level_complete() {
+    let blocks = corpus("complete_boards.txt");
+    for b in &blocks {
+        let given = Given::answer(b.answer.as_ref().unwrap());
+        assert!(
+            !pairs::solve(&b.puzzle, given).unwrap().is_solved(),
+            "{}: pairs finishes it",
+            b.name()
+        );
+        let truth = if complete::solve(&b.puzzle, given).unwrap().is_solved() {
+            Expect::Solved
+        } else {
+            Expect::Stuck
+        };
+        assert_eq!(b.expect, Some(truth), "{} is mislabelled", b.name());
+    }
+    let solved = blocks.iter().filter(|b| b.expect == Some(Expect::Solved));
+    assert_eq!((solved.count(), blocks.len()), (24, 33));
+}

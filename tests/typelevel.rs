@@ -261,3 +261,40 @@ fn the_level_field_in_both_macros() {
     }
     assert_eq!(Wall::solve().to_string(), "1 x x 1\n1 2 2 1");
 }
+
+/// `level: complete`: two separate 1s and two mines in all. Every cell is next to a 1, so a mine
+/// next to both would leave the other mine nowhere: the middle column is safe, which neither
+/// `fragment` nor `pairs` can tell (the two 1s do not touch, and the total alone says nothing).
+/// The middle column's revealed zeros then open the rest.
+#[test]
+fn complete_reasons_with_the_total_and_every_number_at_once() {
+    let solved = typesweeper::solve! {
+        level: complete
+        puzzle: [[? ? ? ? ?] [? 1 ? 1 ?] [? ? ? ? ?]]
+        answer: [[x 1 0 1 x] [1 1 0 1 1] [0 0 0 0 0]]
+    };
+    assert_eq!(solved.to_string(), "x 1 0 1 x\n1 1 0 1 1\n0 0 0 0 0");
+    let (puzzle, answer): (Board, Board) = (
+        "? ? ? ? ?\n? 1 ? 1 ?\n? ? ? ? ?".parse().unwrap(),
+        solved.to_board(),
+    );
+    for level in [
+        typesweeper::runtime::generator::Level::Fragment,
+        typesweeper::runtime::generator::Level::Pairs,
+    ] {
+        assert!(!level.solves(&puzzle, &answer), "{level:?} finishes it");
+    }
+}
+
+/// `level: complete` in `puzzle!`, on a board wider than tall (the sweep runs by columns).
+#[test]
+fn complete_in_puzzle_on_a_wide_board() {
+    typesweeper::puzzle! {
+        struct Wide {
+            level: complete
+            puzzle: [[? ? ? ? ? ? ?] [? 1 ? ? ? 1 ?]]
+            answer: [[1 x 1 0 1 x 1] [1 1 1 0 1 1 1]]
+        }
+    }
+    assert_eq!(Wide::solve().to_string(), "1 x 1 0 1 x 1\n1 1 1 0 1 1 1");
+}

@@ -71,6 +71,19 @@ pub fn solve(puzzle: &Board, given: Given<'_>) -> Result<Deduction, SolveError> 
     }
 }
 
+/// The cells `complete` leaves undecided given the answer, as 1-based `(row, col)` pairs in
+/// reading order (the first of them is the cell a compile-time error at `level: complete`
+/// names). Empty when the board is solved.
+///
+/// ```
+/// use typesweeper::runtime::complete;
+/// let (puzzle, answer) = ("? ?\n1 1".parse().unwrap(), "x 1\n1 1".parse().unwrap());
+/// assert_eq!(complete::undecided_cells(&puzzle, &answer).unwrap(), [(1, 1), (1, 2)]);
+/// ```
+pub fn undecided_cells(puzzle: &Board, answer: &Board) -> Result<Vec<(usize, usize)>, SolveError> {
+    Ok(solve(puzzle, Given::answer(answer))?.undecided())
+}
+
 /// What [`solve_within`] proved, and where it gave up.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solved {

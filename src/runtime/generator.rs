@@ -384,12 +384,8 @@ pub fn solve_call(puzzle: &Board, answer: &Board, indent: &str) -> String {
 }
 
 /// A `solve!` call like [`solve_call`]'s at a level: [`Level::Fragment`] writes no `level:`
-/// (it is the default, and the call is exactly [`solve_call`]'s), [`Level::Pairs`] writes
-/// `level: pairs` as the first field.
-///
-/// # Panics
-///
-/// On [`Level::Complete`], which `solve!` has no level for.
+/// (it is the default, and the call is exactly [`solve_call`]'s), [`Level::Pairs`] and
+/// [`Level::Complete`] write `level: pairs` or `level: complete` as the first field.
 ///
 /// ```
 /// use typesweeper::board::Board;
@@ -405,7 +401,7 @@ pub fn solve_call_at(level: Level, puzzle: &Board, answer: &Board, indent: &str)
     let level = match level {
         Level::Fragment => String::new(),
         Level::Pairs => format!("{indent}    level: pairs\n"),
-        Level::Complete => panic!("`solve!` has no level `complete`"),
+        Level::Complete => format!("{indent}    level: complete\n"),
     };
     // Row by row rather than by lines of text: a board of one empty row (corpus game 0) has no
     // text but one row, `[]`.
@@ -493,10 +489,22 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "`solve!` has no level `complete`")]
-    fn complete_has_no_solve_call() {
+    fn solve_calls_name_their_level() {
         let board: Board = "0".parse().unwrap();
-        solve_call_at(Level::Complete, &board, &board, "");
+        for (level, line) in [
+            (Level::Fragment, None),
+            (Level::Pairs, Some("    level: pairs\n")),
+            (Level::Complete, Some("    level: complete\n")),
+        ] {
+            let call = solve_call_at(level, &board, &board, "");
+            assert_eq!(call.contains("level:"), line.is_some(), "{call}");
+            if let Some(line) = line {
+                assert!(
+                    call.starts_with(&format!("typesweeper::solve! {{\n{line}")),
+                    "{call}"
+                );
+            }
+        }
     }
 
     #[test]
