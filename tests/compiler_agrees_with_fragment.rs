@@ -223,15 +223,24 @@ fn generated_boards_of_every_size_compile_exactly_when_the_mirror_finishes_them(
             find_board(&spec, 1, 100_000).expect("such a board exists")
         };
         let needs_pairs = board(Level::Pairs);
-        let beyond_pairs = board(Level::Complete);
-        // A board no reasoning finishes: it needs a guess.
-        let needs_a_guess = (1..)
-            .filter_map(|seed| {
-                let spec = Spec::new(rows, cols, mines, FirstClick::Zero, Level::Complete);
-                typesweeper::runtime::generator::board_for_seed(&spec, seed).unwrap()
-            })
-            .find(|b| !Level::Complete.solves(&b.puzzle, &b.answer))
-            .unwrap();
+        // `level: complete` is quick when `pairs` leaves few cells and slow when it stops early
+        // (docs/compile-time.md), so its boards are ones `pairs` leaves at most 30 cells of:
+        // the first that `complete` finishes, and the first that needs a guess.
+        let late = |done_by_complete: bool| {
+            (1..)
+                .filter_map(|seed| {
+                    let spec = Spec::new(rows, cols, mines, FirstClick::Zero, Level::Complete);
+                    typesweeper::runtime::generator::board_for_seed(&spec, seed).unwrap()
+                })
+                .find(|b| {
+                    let left = pairs::undecided_cells(&b.puzzle, &b.answer).unwrap().len();
+                    (1..=30).contains(&left)
+                        && Level::Complete.solves(&b.puzzle, &b.answer) == done_by_complete
+                })
+                .unwrap()
+        };
+        let beyond_pairs = late(true);
+        let needs_a_guess = late(false);
         for (board, level) in [
             (&needs_pairs, Level::Fragment),
             (&needs_pairs, Level::Pairs),
