@@ -144,29 +144,42 @@ impl BestTimes {
     /// saves the file and returns `Ok(true)`. Tabs and line breaks in `level` become spaces.
     ///
     /// The file is read again first, so records another process wrote since this table was
-    /// opened (`play` and `serve` share the file) are kept, not overwritten.
-    pub fn offer(&mut self, level: &str, record: Record) -> io::Result<bool> {
+    /// opened (`play` and `serve` share the file) are kept, not overwritten. If it has become
+    /// unreadable since, it is moved aside and replaced as [`BestTimes::open`] does, and this
+    /// table's records are written to the new file; the second value is then the warning for
+    /// the player (as `open` words it).
+    pub fn offer(&mut self, level: &str, record: Record) -> (io::Result<bool>, Option<String>) {
         let level: String = level
             .chars()
             .map(|c| if c.is_control() { ' ' } else { c })
             .collect();
-        self.merge_file();
+        let warning = self.merge_file();
         if self
             .get(&level)
             .is_some_and(|old| old.millis <= record.millis)
         {
-            return Ok(false);
+            return (Ok(false), warning);
         }
         self.records.insert(level, record);
-        self.save()?;
-        Ok(true)
+        (self.save().map(|()| true), warning)
     }
 
     /// Offers an unhelped win under `key` and says how it went, as both games tell the player:
-    /// the message, and whether the win set a new best time.
+    /// the message, and whether the win set a new best time. A warning from reading the file
+    /// again ([`BestTimes::offer`]) ends the message, after `; `.
     pub fn offer_win(&mut self, key: &str, record: Record) -> (String, bool) {
+        let (saved, warning) = self.offer(key, record);
+        let (message, new_best) = self.win_message(key, record, saved);
+        match warning {
+            Some(w) => (format!("{message}; {w}"), new_best),
+            None => (message, new_best),
+        }
+    }
+
+    /// What [`BestTimes::offer_win`] says of a win whose offer ended as `saved`.
+    fn win_message(&self, key: &str, record: Record, saved: io::Result<bool>) -> (String, bool) {
         let time = format_millis(record.millis);
-        match self.offer(key, record) {
+        match saved {
             Ok(true) => (format!("won in {time}: a new best time for {key}!"), true),
             // Not better: the standing record (the file's, read again by `offer`) stays.
             Ok(false) => (
@@ -184,18 +197,21 @@ impl BestTimes {
         }
     }
 
-    /// Takes in the file's records where they are better than (or missing from) this table's;
-    /// a file that cannot be read cleanly now changes nothing.
-    fn merge_file(&mut self) {
-        let Some(dir) = self.path.as_ref().and_then(|p| p.parent()) else {
-            return;
-        };
+    /// Takes in the file's records where they are better than (or missing from) this table's.
+    /// A file that cannot be read cleanly now is handled as [`BestTimes::open`] handles it
+    /// (moved aside and replaced by an empty one, or left alone if it cannot be moved, and then
+    /// this table is no longer saved); this table's records are kept, and the warning returned.
+    fn merge_file(&mut self) -> Option<String> {
+        let dir = self.path.as_ref().and_then(|p| p.parent())?;
         if !dir.join(FILE_NAME).exists() {
-            return;
+            return None;
         }
         let (fresh, warning) = BestTimes::open(dir);
         if warning.is_some() {
-            return;
+            if fresh.path.is_none() {
+                self.path = None; // the bad file could not be moved: never overwrite it
+            }
+            return warning;
         }
         for (level, theirs) in fresh.records {
             let better = self
@@ -206,6 +222,7 @@ impl BestTimes {
                 self.records.insert(level, theirs);
             }
         }
+        None
     }
 
     /// Writes the table atomically: a temporary file in the same directory, then a rename.
@@ -303,10 +320,10 @@ mod tests {
         let (mut best, warning) = BestTimes::open(&dir);
         assert_eq!((best.get("beginner zero"), warning), (None, None));
         let r = |millis, seed| Record { millis, seed };
-        assert!(best.offer("beginner zero", r(30_000, 7)).unwrap());
-        assert!(!best.offer("beginner zero", r(31_000, 8)).unwrap());
-        assert!(best.offer("beginner zero", r(12_500, 9)).unwrap());
-        assert!(best.offer("expert\tsafe", r(99_000, 1)).unwrap());
+        assert!(best.offer("beginner zero", r(30_000, 7)).0.unwrap());
+        assert!(!best.offer("beginner zero", r(31_000, 8)).0.unwrap());
+        assert!(best.offer("beginner zero", r(12_500, 9)).0.unwrap());
+        assert!(best.offer("expert\tsafe", r(99_000, 1)).0.unwrap());
         let (again, warning) = BestTimes::open(&dir);
         assert_eq!(warning, None);
         assert_eq!(again.get("beginner zero"), Some(r(12_500, 9)));
@@ -345,6 +362,7 @@ mod tests {
             assert_eq!(fs::read(dir.join("best-times.txt.corrupt")).unwrap(), junk);
             assert!(best
                 .offer("beginner zero", Record { millis: 5, seed: 1 })
+                .0
                 .unwrap());
             assert_eq!(
                 BestTimes::open(&dir).1,
@@ -393,16 +411,16 @@ mod tests {
         let (mut play, _) = BestTimes::open(&dir);
         let (mut serve, _) = BestTimes::open(&dir);
         let at = |millis, seed| Record { millis, seed };
-        assert!(play.offer("beginner zero", at(12_000, 1)).unwrap());
+        assert!(play.offer("beginner zero", at(12_000, 1)).0.unwrap());
         // `serve` opened the file before that record: it must not beat it with a slower game
         // nor drop it when it saves its own.
-        assert!(!serve.offer("beginner zero", at(15_000, 2)).unwrap());
-        assert!(serve.offer("expert safe", at(90_000, 3)).unwrap());
+        assert!(!serve.offer("beginner zero", at(15_000, 2)).0.unwrap());
+        assert!(serve.offer("expert safe", at(90_000, 3)).0.unwrap());
         let (reread, warning) = BestTimes::open(&dir);
         assert_eq!(warning, None);
         assert_eq!(reread.get("beginner zero"), Some(at(12_000, 1)));
         assert_eq!(reread.get("expert safe"), Some(at(90_000, 3)));
-        assert!(play.offer("beginner zero", at(11_000, 4)).unwrap());
+        assert!(play.offer("beginner zero", at(11_000, 4)).0.unwrap());
         assert_eq!(
             BestTimes::open(&dir).0.get("expert safe"),
             Some(at(90_000, 3))
@@ -410,10 +428,41 @@ mod tests {
     }
 
     #[test]
+    fn a_file_spoilt_while_playing_is_replaced_and_the_win_says_so() {
+        let dir = scratch("spoilt");
+        let (mut best, warning) = BestTimes::open(&dir);
+        assert_eq!(warning, None);
+        let at = |millis, seed| Record { millis, seed };
+        assert!(best.offer("expert safe", at(90_000, 3)).0.unwrap());
+        fs::write(dir.join(FILE_NAME), "not a best-times file").unwrap();
+        let (message, new_best) = best.offer_win("beginner zero", at(12_000, 1));
+        assert!(new_best, "{message}");
+        let aside = dir.join("best-times.txt.corrupt");
+        assert!(
+            message.starts_with("won in ")
+                && message
+                    .contains("a new best time for beginner zero!; best times file was corrupt")
+                && message.ends_with(&format!("(old copy: {})", aside.display())),
+            "{message}"
+        );
+        assert_eq!(fs::read_to_string(&aside).unwrap(), "not a best-times file");
+        let (reread, warning) = BestTimes::open(&dir);
+        assert_eq!(warning, None);
+        assert_eq!(reread.get("beginner zero"), Some(at(12_000, 1)));
+        assert_eq!(
+            reread.get("expert safe"),
+            Some(at(90_000, 3)),
+            "this table's records kept"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn in_memory_tables_touch_no_file() {
         let mut best = BestTimes::in_memory();
         assert!(best
             .offer("beginner", Record { millis: 5, seed: 1 })
+            .0
             .unwrap());
         assert_eq!(best.get("beginner").map(|r| r.millis), Some(5));
     }
