@@ -1,8 +1,6 @@
 //! The autoplayer: exact chances against brute force on positions from real games, the
 //! beginner win rate (a snapshot of the exact count, and a check against the measured figure),
-//! move legality, and the `bench` command's output.
-
-use std::process::Command;
+//! move legality.
 
 mod support;
 use support::{numbers_fit, position_of};
@@ -524,7 +522,7 @@ fn beginner_wins(seeds: std::ops::Range<u64>) -> usize {
 
 /// Regression snapshot: beginner wins over seeds 0..300. Any change to the strategy or the
 /// solvers may move it, and then this test says so. When the move is intended, check the
-/// figure (`cargo run --release -- bench --level beginner --games 10000`, and
+/// figure (`cargo run --release -p typesweeper-cli -- bench --level beginner --games 10000`, and
 /// `beginner_win_rate_is_near_the_measured_figure`) and update the constant to what the
 /// failure message reports.
 const BEGINNER_WINS_0_300_SNAPSHOT: usize = 282;
@@ -632,160 +630,6 @@ fn flags_and_known_layouts_do_not_confuse_it() {
     assert!(!next_move(&game).unwrap().certain);
     let result = play(&mut game);
     assert!(result.won && result.guesses == 1, "{result:?}");
-}
-
-fn bench(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_typesweeper"))
-        .arg("bench")
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-/// `win rate: 41.23% (4123/10000), 1.85 ms/game`, strictly; returns (percent, wins, games).
-fn parse_summary(line: &str) -> Option<(f64, usize, usize)> {
-    let two_decimals = |s: &str| {
-        let (whole, frac) = s.split_once('.')?;
-        let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
-        (digits(whole) && frac.len() == 2 && digits(frac)).then(|| s.parse::<f64>().ok())?
-    };
-    let rest = line.strip_prefix("win rate: ")?;
-    let (rate, rest) = rest.split_once("% (")?;
-    let (wins, rest) = rest.split_once('/')?;
-    let (games, rest) = rest.split_once("), ")?;
-    let ms = rest.strip_suffix(" ms/game")?;
-    two_decimals(ms)?;
-    let count = |t: &str| {
-        let digits = !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
-        digits.then(|| t.parse::<usize>().ok())?
-    };
-    let (wins, games) = (count(wins)?, count(games)?);
-    Some((two_decimals(rate)?, wins, games))
-}
-
-#[test]
-fn bench_prints_the_summary_line_last() {
-    let out = bench(&["--level", "beginner", "--games", "12", "--seed", "3"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let last = stdout.lines().last().unwrap();
-    let (rate, wins, games) = parse_summary(last).unwrap_or_else(|| panic!("{last:?}"));
-    assert_eq!(games, 12);
-    assert!((rate - 100.0 * wins as f64 / 12.0).abs() < 0.006, "{last}");
-    // Same seeds, two threads: the same games, so the same wins.
-    let out = bench(&[
-        "--level",
-        "9x9/10",
-        "--games",
-        "12",
-        "--seed",
-        "3",
-        "--threads",
-        "2",
-    ]);
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let (_, wins2, _) = parse_summary(stdout.lines().last().unwrap()).unwrap();
-    assert_eq!(wins, wins2);
-    assert!(parse_summary("win rate: 41.2% (4123/10000), 1.85 ms/game").is_none());
-    assert!(parse_summary("win rate: 41.23% (+4123/10000), 1.85 ms/game").is_none());
-    assert!(parse_summary("win rate: 41.23% (4123/10000), 1.85 ms/game ").is_none());
-    assert_eq!(
-        parse_summary("win rate: 41.23% (4123/10000), 1.85 ms/game"),
-        Some((41.23, 4123, 10000))
-    );
-}
-
-#[test]
-fn bench_rejects_bad_arguments_with_exit_2() {
-    for args in [
-        &["--level", "3x3/10"][..],
-        &["--level", "huge"],
-        &["--games", "0"],
-        &["--threads", "0"],
-        &["--first-click", "corner"],
-    ] {
-        let out = bench(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(!out.stderr.is_empty(), "{args:?}");
-    }
-}
-
-/// `--record` writes one line per game in seed order, `--against` pairs a run with such a file by
-/// seed; `--strength strong` plays the same seeds as `play_game_with` does.
-#[test]
-fn bench_records_games_and_pairs_two_runs() {
-    use typesweeper::runtime::autoplay::{play_game_with, Strength};
-    let dir = std::env::temp_dir().join(format!("typesweeper-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let fast = dir.join("fast.txt");
-    // Eight beginner games from seed 5, with more arguments; they must succeed.
-    let eight = |more: &[&str]| {
-        let args = [
-            &["--level", "beginner", "--games", "8", "--seed", "5"][..],
-            more,
-        ]
-        .concat();
-        let out = bench(&args);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "{stderr}");
-        out
-    };
-    eight(&["--threads", "2", "--record", fast.to_str().unwrap()]);
-    let text = std::fs::read_to_string(&fast).unwrap();
-    let mut lines = text.lines();
-    assert_eq!(
-        lines.next(),
-        Some("# typesweeper bench --level beginner --first-click safe --strength fast --seed 5 --games 8")
-    );
-    let config = Config::new(9, 9, 10, FirstClick::Safe);
-    let mut fast_wins = 0;
-    for (i, line) in lines.enumerate() {
-        let f: Vec<u64> = line.split(' ').map(|w| w.parse().unwrap()).collect();
-        let r = play_game_with(config, 5 + i as u64, Strength::Fast).unwrap();
-        assert_eq!(
-            (f[0], f[1], f[2]),
-            (5 + i as u64, u64::from(r.won), r.guesses as u64)
-        );
-        fast_wins += f[1];
-    }
-    let out = eight(&["--strength", "strong", "--against", fast.to_str().unwrap()]);
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(stdout.starts_with("strength         strong\n"), "{stdout}");
-    let strong_wins = (5..13)
-        .filter(|&s| play_game_with(config, s, Strength::Strong).unwrap().won)
-        .count() as i64;
-    let want = format!(
-        "paired wins      {strong_wins} here, {fast_wins} there: {:+}",
-        strong_wins - fast_wins as i64
-    );
-    assert!(stdout.contains(&want), "{want} in\n{stdout}");
-    assert!(stdout.contains("paired with      "), "{stdout}");
-    parse_summary(stdout.lines().last().unwrap()).expect("the summary line last");
-    // A malformed record: its line and column, exit 2.
-    let bad = dir.join("bad.txt");
-    std::fs::write(&bad, "# header\n5 1 0 120\n6 yes 0 130\n").unwrap();
-    let out = bench(&[
-        "--level",
-        "beginner",
-        "--games",
-        "2",
-        "--against",
-        bad.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        stderr.contains("bad.txt:3:3: won `yes` is not 1 or 0"),
-        "{stderr}"
-    );
-    assert!(out.stdout.is_empty());
-    let out = bench(&["--strength", "medium"]);
-    assert_eq!(out.status.code(), Some(2));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// With a budget too small for `complete` (none at all, or a few thousand steps), every move is

@@ -138,7 +138,7 @@ edition = "{edition}"
 publish = false
 
 [dependencies]
-typesweeper = {{ path = "{}", default-features = false }}
+typesweeper = {{ path = "{}" }}
 
 [dev-dependencies]
 trybuild = "1.0"

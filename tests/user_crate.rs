@@ -56,7 +56,7 @@ edition = "{edition}"
 publish = false
 
 [dependencies]
-typesweeper = {{ {dependency}, default-features = false }}
+typesweeper = {{ {dependency} }}
 
 [dev-dependencies]
 trybuild = "1"

@@ -558,13 +558,13 @@ fn cargo_test_scratch_crate(files: &[(&str, &str)]) -> (bool, String) {
     let _ = std::fs::remove_dir_all(&krate);
     std::fs::create_dir_all(krate.join("src")).unwrap();
     std::fs::create_dir_all(krate.join("tests")).unwrap();
-    let checkout = env!("CARGO_MANIFEST_DIR");
+    // The library: this package's directory's parent, the workspace root.
+    let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     std::fs::write(
         krate.join("Cargo.toml"),
         format!(
             "[package]\nname = \"gen_rust_check\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
-             publish = false\n\n[dependencies]\ntypesweeper = {{ path = {checkout:?}, \
-             default-features = false }}\n\n[workspace]\n\n\
+             publish = false\n\n[dependencies]\ntypesweeper = {{ path = {checkout:?} }}\n\n[workspace]\n\n\
              [profile.dev.package.typesweeper-macros]\nopt-level = 3\n\
              [profile.dev.package.typesweeper-board]\nopt-level = 3\n"
         ),
@@ -572,11 +572,7 @@ fn cargo_test_scratch_crate(files: &[(&str, &str)]) -> (bool, String) {
     .unwrap();
     std::fs::write(krate.join("src/lib.rs"), "").unwrap();
     // The checkout's lock file: the same dependency versions, nothing new to download.
-    std::fs::copy(
-        Path::new(checkout).join("Cargo.lock"),
-        krate.join("Cargo.lock"),
-    )
-    .unwrap();
+    std::fs::copy(checkout.join("Cargo.lock"), krate.join("Cargo.lock")).unwrap();
     for (name, text) in files {
         std::fs::write(krate.join("tests").join(name), text).unwrap();
     }

@@ -16,7 +16,6 @@ mod gen;
 mod input;
 mod output;
 mod play;
-#[cfg(feature = "serve")]
 mod serve;
 mod solve;
 
@@ -37,7 +36,6 @@ enum Command {
     /// Play Minesweeper in the terminal, with the solver beside you.
     Play(play::Args),
     /// Play Minesweeper in the browser, with the solver beside you (http://127.0.0.1:8023/).
-    #[cfg(feature = "serve")]
     Serve(serve::Args),
     /// Play many seeded games with the autoplayer and report the win rate and CPU time.
     ///
@@ -52,7 +50,6 @@ pub fn run() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Gen(args) => gen::run(args),
         Command::Play(args) => play::run(args),
-        #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(args),
         Command::Bench(args) => bench::run(args),
     }

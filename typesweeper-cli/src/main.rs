@@ -9,7 +9,6 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod cli;
 mod frontend;
 mod tui;
-#[cfg(feature = "serve")]
 mod web;
 
 fn main() -> std::process::ExitCode {
