@@ -20,7 +20,7 @@ use fantoccini::actions::{
 };
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
-use typesweeper::runtime::autoplay::{play_game_with, Strength};
+use typesweeper::runtime::autoplay::play_game;
 use typesweeper::runtime::game::Config;
 use typesweeper::runtime::layout::FirstClick;
 
@@ -498,19 +498,14 @@ async fn screenshot(c: &Client, path: &Path) {
     std::fs::write(path, png).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
 }
 
-/// The first seed from 1 on which the autoplayer at `strong` wins beginner with first click
-/// zero: the page's "AI till end", at strength strong, plays the same moves (the server asks
-/// the same autoplayer).
+/// The first seed from 1 on which the autoplayer wins beginner with first click zero: the
+/// page's "AI till end" plays the same moves (the server asks the same autoplayer).
 fn winning_beginner_seed() -> u64 {
     (1..=500)
         .find(|&seed| {
-            play_game_with(
-                Config::new(9, 9, 10, FirstClick::Zero),
-                seed,
-                Strength::Strong,
-            )
-            .unwrap()
-            .won
+            play_game(Config::new(9, 9, 10, FirstClick::Zero), seed)
+                .unwrap()
+                .won
         })
         .expect("the autoplayer wins some beginner game among seeds 1 to 500")
 }
@@ -825,24 +820,9 @@ async fn play(c: Client, url: String, shots: PathBuf) {
     )
     .await;
 
-    // ---- The solver plays a game to the end, at the strength chosen in its panel (kept
-    // across visits).
+    // ---- The solver plays a game to the end. What the page sends is read too: no option (the
+    // solver has one strength; an option would be refused).
     let seed = winning_beginner_seed();
-    select(&c, "#strength", "strong").await;
-    c.refresh().await.expect("the page reloads");
-    wait_js(
-        &c,
-        "the game after a reload",
-        Duration::from_secs(20),
-        "document.getElementById('board').dataset.gameId",
-    )
-    .await;
-    let kept = c
-        .execute("return document.getElementById('strength').value", vec![])
-        .await
-        .expect("the select reads back");
-    assert_eq!(kept, "strong", "the strength is remembered across visits");
-    // Strong and fast play the same moves on most boards: read what the page asks for.
     c.execute(
         "window.solverBodies = [];
          const send = window.fetch;
@@ -900,10 +880,7 @@ async fn play(c: Client, url: String, shots: PathBuf) {
     let bodies = bodies.as_array().expect("a list");
     assert!(!bodies.is_empty(), "the solver moves went through fetch");
     for body in bodies {
-        assert_eq!(
-            body, r#"{"strength":"strong"}"#,
-            "a solver move at strength strong"
-        );
+        assert_eq!(body, "{}", "a solver move sends no option");
     }
     screenshot(&c, &shots.join("beginner-won.png")).await;
 

@@ -85,11 +85,11 @@ fn bench_rejects_bad_arguments_with_exit_2() {
     }
 }
 
-/// `--record` writes one line per game in seed order, `--against` pairs a run with such a file by
-/// seed; `--strength strong` plays the same seeds as `play_game_with` does.
+/// `--record` writes one line per game in seed order, as `play_game` plays them; `--against`
+/// pairs a run with such a file by seed.
 #[test]
 fn bench_records_games_and_pairs_two_runs() {
-    use typesweeper::runtime::autoplay::{play_game_with, Strength};
+    use typesweeper::runtime::autoplay::play_game;
     let dir = std::env::temp_dir().join(format!("typesweeper-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let fast = dir.join("fast.txt");
@@ -110,30 +110,43 @@ fn bench_records_games_and_pairs_two_runs() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
-        Some("# typesweeper bench --level beginner --first-click safe --strength fast --seed 5 --games 8")
+        Some("# typesweeper bench --level beginner --first-click safe --seed 5 --games 8")
     );
     let config = Config::new(9, 9, 10, FirstClick::Safe);
     let mut fast_wins = 0;
     for (i, line) in lines.enumerate() {
         let f: Vec<u64> = line.split(' ').map(|w| w.parse().unwrap()).collect();
-        let r = play_game_with(config, 5 + i as u64, Strength::Fast).unwrap();
+        let r = play_game(config, 5 + i as u64).unwrap();
         assert_eq!(
             (f[0], f[1], f[2]),
             (5 + i as u64, u64::from(r.won), r.guesses as u64)
         );
         fast_wins += f[1];
     }
-    let out = eight(&["--strength", "strong", "--against", fast.to_str().unwrap()]);
+    // The same games against a record whose third game is turned around: one game differs.
+    let edited = dir.join("edited.txt");
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let mut third: Vec<String> = lines[3].split(' ').map(String::from).collect();
+    let third_won = third[1] == "1";
+    third[1] = if third_won { "0" } else { "1" }.to_string();
+    lines[3] = third.join(" ");
+    std::fs::write(&edited, lines.join("\n") + "\n").unwrap();
+    let theirs = if third_won {
+        fast_wins - 1
+    } else {
+        fast_wins + 1
+    };
+    let out = eight(&["--against", edited.to_str().unwrap()]);
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(stdout.starts_with("strength         strong\n"), "{stdout}");
-    let strong_wins = (5..13)
-        .filter(|&s| play_game_with(config, s, Strength::Strong).unwrap().won)
-        .count() as i64;
     let want = format!(
-        "paired wins      {strong_wins} here, {fast_wins} there: {:+}",
-        strong_wins - fast_wins as i64
+        "paired wins      {fast_wins} here, {theirs} there: {:+}",
+        fast_wins as i64 - theirs as i64
     );
     assert!(stdout.contains(&want), "{want} in\n{stdout}");
+    assert!(
+        stdout.contains("SD 1.0 (1 game won by one only)"),
+        "{stdout}"
+    );
     assert!(stdout.contains("paired with      "), "{stdout}");
     parse_summary(stdout.lines().last().unwrap()).expect("the summary line last");
     // A malformed record: its line and column, exit 2.
@@ -154,7 +167,8 @@ fn bench_records_games_and_pairs_two_runs() {
         "{stderr}"
     );
     assert!(out.stdout.is_empty());
-    let out = bench(&["--strength", "medium"]);
+    // There is one strength: the option is gone.
+    let out = bench(&["--strength", "strong"]);
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }

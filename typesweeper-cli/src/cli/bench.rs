@@ -1,7 +1,6 @@
 //! `typesweeper bench [--level beginner|intermediate|expert|RxC/M] [--first-click safe|zero]
-//! [--strength fast|strong] [--games N] [--seed S] [--threads T] [--record FILE]
-//! [--against FILE]`, by default `--level expert --first-click safe --strength fast --games 1000
-//! --seed 0 --threads 1`.
+//! [--games N] [--seed S] [--threads T] [--record FILE] [--against FILE]`, by default `--level
+//! expert --first-click safe --games 1000 --seed 0 --threads 1`.
 //!
 //! The first-click rule defaults to `safe` here, unlike `gen` and `play` (`zero`): the headline
 //! win rates of the solvers this command is compared with (D. Hill's, JSMinesweeper,
@@ -21,12 +20,12 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use typesweeper::runtime::autoplay::{play_game_with, GameResult, Strength};
+use typesweeper::runtime::autoplay::{play_game, GameResult};
 use typesweeper::runtime::game::{BoardLevel, Config, Game};
 use typesweeper::runtime::layout::FirstClick;
 
 use super::output;
-use super::{bad_input, FirstClickArg, StrengthArg};
+use super::{bad_input, FirstClickArg};
 
 /// Arguments of `bench`.
 #[derive(clap::Args, Debug)]
@@ -48,16 +47,12 @@ pub struct Args {
     /// per thread).
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    /// How hard the autoplayer thinks about a guess: `fast` (the heuristic, about 2.6 ms per
-    /// expert game) or `strong` (rollouts where its best candidates are close, about 25 ms).
-    #[arg(long, value_enum, default_value_t = StrengthArg::Fast)]
-    strength: StrengthArg,
     /// Write each game's result to FILE, one line per game in seed order: `seed won guesses
     /// cpu_us` (won is 1 or 0), after a `#` line naming the run.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
-    /// Pair the games with those of a file written by `--record` (same seeds, another player or
-    /// strength): prints the paired difference in wins and its standard deviation.
+    /// Pair the games with those of a file written by `--record` (same seeds, another version
+    /// of the player): prints the paired difference in wins and its standard deviation.
     #[arg(long, value_name = "FILE")]
     against: Option<PathBuf>,
 }
@@ -83,11 +78,9 @@ pub fn run(args: Args) -> ExitCode {
         },
         None => None,
     };
-    let strength = Strength::from(args.strength);
     let keep = args.record.is_some() || against.is_some();
     let run = Run {
         config,
-        strength,
         seed: args.seed,
         games: args.games,
         threads: args.threads,
@@ -103,10 +96,9 @@ pub fn run(args: Args) -> ExitCode {
     games.sort_by_key(|g| g.seed);
     if let Some(path) = &args.record {
         let header = format!(
-            "# typesweeper bench --level {} --first-click {} --strength {} --seed {} --games {}",
+            "# typesweeper bench --level {} --first-click {} --seed {} --games {}",
             args.level,
             rule.word(),
-            strength,
             args.seed,
             args.games
         );
@@ -116,7 +108,7 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     let mut text = String::new();
-    let mut lines = report(&tally, strength);
+    let mut lines = report(&tally);
     if let (Some(path), Some(theirs)) = (&args.against, &against) {
         lines.splice(
             lines.len() - 1..lines.len() - 1,
@@ -229,7 +221,6 @@ struct Played {
 /// What `bench` plays.
 struct Run {
     config: Config,
-    strength: Strength,
     seed: u64,
     games: u64,
     threads: usize,
@@ -258,8 +249,7 @@ fn play_all(run: &Run) -> std::io::Result<(Tally, Vec<Played>)> {
                     break;
                 }
                 let seed = run.seed.wrapping_add(i);
-                let result = play_game_with(run.config, seed, run.strength)
-                    .expect("the configuration was checked");
+                let result = play_game(run.config, seed).expect("the configuration was checked");
                 tally.add(&result);
                 if run.keep {
                     kept.push(Played {
@@ -410,7 +400,7 @@ fn paired(ours: &[Played], theirs: &[Played], name: &str) -> Vec<String> {
 }
 
 /// The table and the final summary line.
-fn report(tally: &Tally, strength: Strength) -> Vec<String> {
+fn report(tally: &Tally) -> Vec<String> {
     let games = tally.games;
     let wins = tally.wins;
     let rate = wins as f64 / games as f64;
@@ -419,7 +409,6 @@ fn report(tally: &Tally, strength: Strength) -> Vec<String> {
     let mean = tally.cpu.as_secs_f64() * 1e3 / games as f64;
     let median = tally.median_ms();
     vec![
-        format!("strength         {strength}"),
         format!("games            {games}"),
         format!("wins             {wins}"),
         format!(
@@ -485,10 +474,10 @@ mod tests {
         assert_eq!((a.games, a.wins, a.guesses), (4, 3, 1));
         assert_eq!(a.median_ms(), 0.006);
         assert_eq!(a.cpu, Duration::from_micros(1013));
-        let lines = report(&a, Strength::Fast);
-        assert_eq!(lines[0], "strength         fast");
-        assert_eq!(lines[5], "CPU ms/game      mean 0.253, median 0.006");
-        assert_eq!(lines[6], "win rate: 75.00% (3/4), 0.25 ms/game");
+        let lines = report(&a);
+        assert_eq!(lines[0], "games            4");
+        assert_eq!(lines[4], "CPU ms/game      mean 0.253, median 0.006");
+        assert_eq!(lines[5], "win rate: 75.00% (3/4), 0.25 ms/game");
         // Sub-microsecond times round to the nearest microsecond.
         let mut c = Tally::default();
         c.add(&GameResult {

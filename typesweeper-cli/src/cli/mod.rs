@@ -98,24 +98,6 @@ impl From<FirstClickArg> for typesweeper::runtime::layout::FirstClick {
     }
 }
 
-/// How hard the autoplayer thinks about a guess.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum StrengthArg {
-    /// The heuristic alone (about 2.6 ms of CPU per expert game).
-    Fast,
-    /// Rollouts where the heuristic's best candidates are close (about 25 ms per expert game).
-    Strong,
-}
-
-impl From<StrengthArg> for typesweeper::runtime::autoplay::Strength {
-    fn from(arg: StrengthArg) -> Self {
-        match arg {
-            StrengthArg::Fast => Self::Fast,
-            StrengthArg::Strong => Self::Strong,
-        }
-    }
-}
-
 /// Prints `message` as an error and returns exit code 2.
 fn bad_input(message: impl std::fmt::Display) -> ExitCode {
     output::error(message);

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use typesweeper::runtime::layout::FirstClick;
 
-use super::{bad_input, FirstClickArg, StrengthArg};
+use super::{bad_input, FirstClickArg};
 use crate::tui::app::{BoardLevel, Settings};
 
 /// Arguments of `play`.
@@ -30,10 +30,6 @@ pub struct Args {
     /// click (R2C2, or R3C3 on expert-sized boards; R1C1 for `safe`), which is opened for you.
     #[arg(long)]
     no_guess: bool,
-    /// How hard the solver (keys `a` and `A`) thinks about a guess: `fast` (the heuristic) or
-    /// `strong` (rollouts where its best candidates are close; slower).
-    #[arg(long, value_enum, default_value_t = StrengthArg::Fast)]
-    strength: StrengthArg,
 }
 
 /// Runs `play`.
@@ -47,7 +43,7 @@ pub fn run(args: Args) -> ExitCode {
     if let Err(e) = crate::tui::app::App::check(&settings) {
         return bad_input(e);
     }
-    match crate::tui::run(settings, args.strength.into()) {
+    match crate::tui::run(settings) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             super::output::error(e);

@@ -1,4 +1,4 @@
-//! The solver beside the player: the autoplayer's move ([`next_move_with`], from
+//! The solver beside the player: the autoplayer's move ([`next_move_within`], from
 //! `typesweeper::runtime::autoplay`), the only way the games ask for a solver move, and what the
 //! hint and the probability overlay show ([`knowledge`]): what the position proves, not a choice
 //! of move.
@@ -9,7 +9,7 @@ use typesweeper::runtime::complete;
 use typesweeper::runtime::game::{CellState, Game, Status};
 use typesweeper::runtime::{Deduced, Given};
 
-pub use typesweeper::runtime::autoplay::{next_move_with, Move, Strength};
+pub use typesweeper::runtime::autoplay::{next_move_within, Move};
 
 /// What the position proves, for the hint and the probability overlay.
 #[derive(Clone, Debug, PartialEq)]

@@ -13,7 +13,7 @@ use super::input::{command, Command};
 use crate::frontend::best::{helped_win, BestTimes, Record};
 use crate::frontend::clock::{millis, Clock};
 use crate::frontend::deal::{deal, Dealt};
-use crate::frontend::solver::{self, Knowledge, Move, Strength};
+use crate::frontend::solver::{self, Knowledge, Move};
 use typesweeper::runtime::complete::Budget;
 
 pub use crate::frontend::deal::{clock_seed, format_duration, format_millis, BoardLevel, Settings};
@@ -73,8 +73,6 @@ pub struct App {
     message: Option<String>,
     best: BestTimes,
     quit: bool,
-    /// How hard the solver thinks about a guess (keys `a` and `A`).
-    strength: Strength,
 }
 
 impl App {
@@ -116,7 +114,6 @@ impl App {
             message: None,
             best,
             quit: false,
-            strength: Strength::Fast,
         };
         app.deal(seed)?;
         if let Some(warning) = warning {
@@ -380,8 +377,7 @@ impl App {
         }
         self.helped = true;
         let budget = Budget::default();
-        let Some(m): Option<Move> = solver::next_move_with(&self.game, self.strength, &budget)
-        else {
+        let Some(m): Option<Move> = solver::next_move_within(&self.game, &budget) else {
             self.message = Some("the solver has no move".to_string());
             return false;
         };
@@ -475,12 +471,6 @@ impl App {
     /// The game.
     pub fn game(&self) -> &Game {
         &self.game
-    }
-
-    /// The screen with the solver's moves (keys `a` and `A`) at `strength`.
-    pub fn with_strength(mut self, strength: Strength) -> App {
-        self.strength = strength;
-        self
     }
 
     /// The settings games are dealt with.

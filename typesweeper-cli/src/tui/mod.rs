@@ -29,7 +29,6 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 
 use crate::frontend::best::BestTimes;
-use crate::frontend::solver::Strength;
 use app::{clock_seed, App, Settings};
 
 /// How often the screen is redrawn when nothing happens (the timer moves).
@@ -39,9 +38,9 @@ const AUTOPLAY_STEP: Duration = Duration::from_millis(25);
 
 /// Plays until the player quits. Errors are terminal failures (no terminal, a broken pipe);
 /// bad settings are reported before the screen is taken over.
-pub fn run(settings: Settings, strength: Strength) -> Result<(), String> {
+pub fn run(settings: Settings) -> Result<(), String> {
     let (best, warning) = BestTimes::open_default();
-    let mut app = App::new(settings, best, |_| clock_seed(), warning)?.with_strength(strength);
+    let mut app = App::new(settings, best, |_| clock_seed(), warning)?;
     let mut terminal = enter().map_err(|e| format!("cannot set up the terminal: {e}"))?;
     let result = event_loop(&mut terminal, &mut app);
     leave();

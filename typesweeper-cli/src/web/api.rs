@@ -18,7 +18,6 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use typesweeper::runtime::autoplay::Strength;
 use typesweeper::runtime::complete::Budget;
 use typesweeper::runtime::export::Edition;
 use typesweeper::runtime::generator::Level;
@@ -410,26 +409,19 @@ async fn marks(
     .await
 }
 
-/// `POST /api/games/{id}/solver-move`: `{"strength": "fast" | "strong"}`, optional (fast).
+/// `POST /api/games/{id}/solver-move`: no body, or an empty one, or `{}`. A field is an error
+/// (`strength` was one: the solver has one strength).
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct SolverMoveBody {
-    strength: Option<String>,
-}
+struct SolverMoveBody {}
 
 async fn solver_move(
     Shared(app): Shared<Arc<App>>,
     Path(id): Path<String>,
-    OptionalBody(body): OptionalBody<SolverMoveBody>,
+    OptionalBody(SolverMoveBody {}): OptionalBody<SolverMoveBody>,
 ) -> Result<Json<State>, ApiError> {
-    let strength: Strength = match body.strength.as_deref() {
-        None => Strength::Fast,
-        Some(word) => word
-            .parse()
-            .map_err(|e: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e))?,
-    };
     act(app, id, Work::Slow, move |t, now| {
-        t.solver_move(now, strength, &Budget::new(REQUEST_STEPS))?;
+        t.solver_move(now, &Budget::new(REQUEST_STEPS))?;
         Ok(())
     })
     .await

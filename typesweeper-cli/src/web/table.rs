@@ -18,7 +18,7 @@ use crate::frontend::best::helped_win;
 use crate::frontend::best::{BestTimes, Record};
 use crate::frontend::clock::{millis, Clock};
 use crate::frontend::deal::{deal, format_duration, Dealt, Settings};
-use crate::frontend::solver::{knowledge_within, next_move_with, Knowledge, Move, Strength};
+use crate::frontend::solver::{knowledge_within, next_move_within, Knowledge, Move};
 
 /// A cell as the API names it: row and column from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
@@ -247,16 +247,11 @@ impl Table {
         );
     }
 
-    /// Plays the solver's next move at `strength`, with all its work within `budget`.
-    pub fn solver_move(
-        &mut self,
-        now: Instant,
-        strength: Strength,
-        budget: &Budget,
-    ) -> Result<SolverMove, TableError> {
+    /// Plays the solver's next move, with all its work within `budget`.
+    pub fn solver_move(&mut self, now: Instant, budget: &Budget) -> Result<SolverMove, TableError> {
         self.playing("no solver move")?;
         self.helped = true;
-        let Some(Move { row, col, certain }) = next_move_with(&self.game, strength, budget) else {
+        let Some(Move { row, col, certain }) = next_move_within(&self.game, budget) else {
             return Err(TableError::Conflict("the solver has no move".to_string()));
         };
         // A flag on the cell is a wrong flag: clear it so the open goes through.

@@ -8,7 +8,7 @@ use axum::http::{Method, Request, StatusCode};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;
-use typesweeper::runtime::autoplay::{next_move_with, Move, Strength};
+use typesweeper::runtime::autoplay::{next_move_within, Move};
 use typesweeper::runtime::complete::Budget;
 use typesweeper::runtime::game::{Config, Game, Status};
 use typesweeper::runtime::layout::FirstClick;
@@ -314,21 +314,20 @@ async fn replay(app: &Arc<App>, id: &str, moves: &[Move]) {
 }
 
 #[tokio::test]
-async fn a_solver_move_plays_at_the_strength_asked() {
-    // Beginner, safe, seed 526: a game where `strong` overturns the heuristic once (found by
-    // pairing `bench` runs of both strengths). Walk the fast player's moves to that position.
+async fn a_solver_move_plays_the_autoplayers_move_and_takes_no_options() {
+    // Beginner, safe, seed 526: walk the autoplayer's moves to its first guess, where the
+    // solver's move is a choice and not a proved cell.
     let config = Config::new(9, 9, 10, FirstClick::Safe);
     let budget = || Budget::new(REQUEST_STEPS);
     let mut mirror = Game::new(config, 526).unwrap();
     let mut path = Vec::new();
-    let (fast, strong) = loop {
-        let fast = next_move_with(&mirror, Strength::Fast, &budget()).expect("the game goes on");
-        let strong = next_move_with(&mirror, Strength::Strong, &budget()).unwrap();
-        if fast != strong {
-            break (fast, strong);
+    let guess = loop {
+        let m = next_move_within(&mirror, &budget()).expect("the game goes on");
+        if !m.certain {
+            break m;
         }
-        mirror.open(fast.row, fast.col).unwrap();
-        path.push(fast);
+        mirror.open(m.row, m.col).unwrap();
+        path.push(m);
     };
     let app = app();
     let state = new_game(
@@ -339,23 +338,14 @@ async fn a_solver_move_plays_at_the_strength_asked() {
     let id = state["id"].as_str().unwrap();
     replay(&app, id, &path).await;
     let moved = format!("/api/games/{id}/solver-move");
-    // Errors first: they change nothing.
-    let (s, b) = post(&app, &moved, json!({"strength": "hard"})).await;
+    // Errors first: they change nothing. `strength` was an option; there is one strength now.
+    let (s, b) = post(&app, &moved, json!({"strength": "strong"})).await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(
-        error(&b),
-        "unknown strength `hard`: expected `fast` or `strong`"
-    );
-    let (s, _) = post(&app, &moved, json!({"strength": "fast", "depth": 2})).await;
-    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error(&b).contains("unknown field `strength`"), "{b}");
     let (s, _) = send_raw(&app, &moved, Some("text/plain"), "strong").await;
     assert_eq!(s, StatusCode::UNSUPPORTED_MEDIA_TYPE);
-    let (s, b) = post(&app, &moved, json!({"strength": "strong"})).await;
-    assert_eq!(s, StatusCode::OK, "{b}");
+    // No body, an empty one of any type, and `{}`: the autoplayer's guess.
     let at = |m: Move| json!({"row": m.row, "col": m.col, "certain": m.certain});
-    assert_eq!(b["last_move"], at(strong));
-    // The same position again: no body (as before strengths), an empty one of any type, and
-    // `{}` play fast.
     for content_type in [
         None,
         Some("application/json"),
@@ -370,7 +360,7 @@ async fn a_solver_move_plays_at_the_strength_asked() {
             _ => send_raw(&app, &moved, content_type, "").await,
         };
         assert_eq!(s, StatusCode::OK, "{content_type:?}: {b}");
-        assert_eq!(b["last_move"], at(fast));
+        assert_eq!(b["last_move"], at(guess));
     }
 }
 

@@ -173,7 +173,6 @@ function saveSettings() {
     first_click: $("first-click").value,
     no_guess: $("no-guess").checked,
     marks: $("marks").checked,
-    strength: $("strength").value,
   };
   try {
     localStorage.setItem(SETTINGS_KEY, JSON.stringify(s));
@@ -197,7 +196,6 @@ function loadSettings() {
   if (s.first_click === "safe" || s.first_click === "zero") $("first-click").value = s.first_click;
   $("no-guess").checked = !!s.no_guess;
   $("marks").checked = s.marks !== false;
-  if (s.strength === "fast" || s.strength === "strong") $("strength").value = s.strength;
   showCustom();
 }
 
@@ -313,7 +311,6 @@ function bindSettings() {
   });
   $("restart").addEventListener("click", () => restart());
   $("marks").addEventListener("change", () => setMarks($("marks").checked));
-  $("strength").addEventListener("change", saveSettings);
   $("flag-mode").addEventListener("click", () => setFlagMode(!page.flagMode));
   $("face").addEventListener("click", () => newGame());
   // Buttons, check boxes and lists give the focus back once used, so the game's keys work
@@ -832,15 +829,10 @@ function solverNote(text, warn) {
   note.className = warn ? "note warn" : "note";
 }
 
-/** A solver move's request: the strength chosen in the panel. */
-function solverBody() {
-  return { strength: $("strength").value };
-}
-
 /** One solver move. */
 function solverMove() {
   stopAutoplay();
-  return serial(() => act("solver-move", solverBody()));
+  return serial(() => act("solver-move"));
 }
 
 /** The solver plays to the end, a move every 80 ms; again (or any move of the player's) stops. */
@@ -860,7 +852,7 @@ async function toggleAutoplay() {
   button.classList.add("stop");
   try {
     while (page.autoplay === token && page.game && page.game.status === "playing") {
-      const ok = await serial(() => (page.autoplay === token ? act("solver-move", solverBody()) : true));
+      const ok = await serial(() => (page.autoplay === token ? act("solver-move") : true));
       if (!ok) break;
       await sleep(80);
     }
