@@ -127,6 +127,7 @@ pub use typesweeper_board::Cell;
 #[doc(inline)]
 pub use typesweeper_board as board;
 
+pub mod codegen;
 pub mod runtime;
 pub mod typelevel;
 

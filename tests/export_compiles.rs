@@ -1,4 +1,4 @@
-//! `runtime::export`'s files, dropped into a crate as a user would: positions of games played
+//! `codegen::export`'s files, dropped into a crate as a user would: positions of games played
 //! by the autoplayer are exported at `fragment` and at `pairs` into a scratch crate under
 //! `target/export-crate/`, which depends on this checkout, and its `cargo test` must pass. That
 //! proves every exported test compiles (rustc solves its board) and passes, and every
@@ -19,8 +19,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use typesweeper::board::Board;
+use typesweeper::codegen::{export, export_for, Edition, ExportKind};
 use typesweeper::runtime::autoplay::next_move;
-use typesweeper::runtime::export::{export, export_for, Edition, ExportKind};
 use typesweeper::runtime::game::{Config, Game, Status};
 use typesweeper::runtime::generator::Level;
 use typesweeper::runtime::layout::FirstClick;

@@ -22,8 +22,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 use typesweeper::board::{Board, Cell};
+use typesweeper::codegen::solve_call_at;
 use typesweeper::runtime::game::Game;
-use typesweeper::runtime::generator::{board_for_seed, solve_call_at, Level, Spec};
+use typesweeper::runtime::generator::{board_for_seed, Level, Spec};
 use typesweeper::runtime::layout::FirstClick;
 use typesweeper::runtime::{fragment, pairs, Given};
 

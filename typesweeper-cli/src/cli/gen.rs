@@ -14,8 +14,9 @@
 
 use std::process::ExitCode;
 
+use typesweeper::codegen::{rust_header, rust_test};
 use typesweeper::runtime::generator::{
-    expect_at, find_board, rust_header, rust_test, text_block, GenError, Generated, Level, Spec,
+    expect_at, find_board, text_block, GenError, Generated, Level, Spec,
 };
 use typesweeper::runtime::layout::FirstClick;
 

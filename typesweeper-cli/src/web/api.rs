@@ -18,8 +18,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
+use typesweeper::codegen::Edition;
 use typesweeper::runtime::complete::Budget;
-use typesweeper::runtime::export::Edition;
 use typesweeper::runtime::generator::Level;
 use typesweeper::runtime::layout::FirstClick;
 

@@ -6,9 +6,10 @@ use std::time::Instant;
 
 use serde::Serialize;
 use typesweeper::board::Board;
+use typesweeper::codegen::{self, Edition, ExportKind};
+use typesweeper::runtime::compile_view::{compile_view, LevelView};
 use typesweeper::runtime::complete::{self, Budget};
 use typesweeper::runtime::deduction::cell_name;
-use typesweeper::runtime::export::{self, Edition, ExportKind};
 use typesweeper::runtime::game::{Action, ActionError, CellState, Game, Status};
 use typesweeper::runtime::generator::Level;
 use typesweeper::runtime::layout::FirstClick;
@@ -614,10 +615,10 @@ impl Table {
     pub fn compile_view(&mut self) -> Result<CompileViewJson, TableError> {
         let (puzzle, answer) = self.position("no compile-time view")?;
         self.helped = true;
-        let view = export::compile_view(&puzzle, &answer)
+        let view = compile_view(&puzzle, &answer)
             .map_err(|e| TableError::Conflict(format!("no compile-time view: {e}")))?;
         let cols = view.cols;
-        let level = |name: &'static str, l: &export::LevelView| LevelJson {
+        let level = |name: &'static str, l: &LevelView| LevelJson {
             level: name,
             hidden: view.hidden_count,
             decided: l.decided,
@@ -664,9 +665,9 @@ impl Table {
         let (puzzle, answer) = self.position("nothing to export")?;
         let default = format!("game_{}_{}", self.seed, self.game.opened());
         let name = name.unwrap_or(&default);
-        export::check_name(name).map_err(|e| TableError::Invalid(e.to_string()))?;
+        codegen::check_name(name).map_err(|e| TableError::Invalid(e.to_string()))?;
         self.helped = true;
-        let exported = export::export_for(&puzzle, &answer, level, name, edition)
+        let exported = codegen::export_for(&puzzle, &answer, level, name, edition)
             .map_err(|e| TableError::Invalid(e.to_string()))?;
         Ok(ExportJson {
             kind: match exported.kind {

@@ -633,7 +633,8 @@ async fn a_busy_game_holds_up_only_itself() {
 
 #[tokio::test]
 async fn the_compile_time_view_and_the_export_match_the_library() {
-    use typesweeper::runtime::export::{compile_view, export_for, Edition};
+    use typesweeper::codegen::{export_for, Edition};
+    use typesweeper::runtime::compile_view::compile_view;
     use typesweeper::runtime::generator::Level;
 
     let app = app();

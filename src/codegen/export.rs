@@ -1,12 +1,7 @@
-//! A game position as Rust: what each level decides of it ([`compile_view`]), and the files that
-//! check it at compile time in a user's crate ([`export`]).
+//! A game position as files that check it at compile time in a user's crate ([`export`]).
 //!
-//! A *position* is what the player sees (open numbers and `?`, as
-//! [`Game::visible`](super::game::Game::visible) gives) together with the full answer. Every level
-//! runs with the compile-time rules' inputs, [`Given::answer`]: a cell proved safe reveals its
-//! number from the answer, and the answer's mine total counts.
-//!
-//! [`export`] writes what `solve!` at a level does with the position:
+//! [`export`] writes what `solve!` at a level does with the position (what the player sees
+//! and its full answer, as [`compile_view`](crate::runtime::compile_view) reads it):
 //!
 //! * when the level decides every cell, a test that compiles: `tests/{name}.rs`, one `#[test]`
 //!   whose `solve!` call rustc solves while compiling it, checked against the answer;
@@ -20,140 +15,15 @@
 
 use std::fmt;
 
-use super::deduction::{plural, Deduced, Deduction, Given, SolveError};
-use super::generator::{expect_from, recursion_limit, solve_call_at, Generated, Level};
-use super::{complete, fragment, pairs};
+use super::solve_call::{recursion_limit, solve_call_at};
+use super::stderr::{predicted_stderr, Edition, DIAGNOSTIC_WIDTH};
+use super::template::fill;
 use crate::board::corpus::Expect;
 use crate::board::{Board, Cell, CellName};
-
-/// What one level decides of a position, with the answer given ([`Given::answer`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LevelView {
-    /// The level.
-    pub level: Level,
-    /// One verdict per cell, row-major (the puzzle's own cells as it shows them).
-    pub cells: Vec<Deduced>,
-    /// How many of the puzzle's `?` cells the level decides.
-    pub decided: usize,
-    /// Whether it decides every cell.
-    pub finishes: bool,
-    /// What a solver at this level does with the position, in the corpus's words
-    /// ([`expect_at`](super::generator::expect_at)).
-    pub expect: Expect,
-    /// The first undecided cell in reading order (the cell `solve!`'s error names); `None` when
-    /// the level finishes the board.
-    pub first_undecided: Option<CellName>,
-}
-
-/// The "compile-time view" of a position: what each level decides of it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CompileView {
-    /// Rows of the board.
-    pub rows: usize,
-    /// Columns of the board.
-    pub cols: usize,
-    /// Per cell, row-major: whether the puzzle shows `?` there.
-    pub hidden: Vec<bool>,
-    /// How many cells the puzzle shows as `?`.
-    pub hidden_count: usize,
-    /// The compile-time rules (`solve!`'s default level).
-    pub fragment: LevelView,
-    /// The compile-time rules of `level: pairs`.
-    pub pairs: LevelView,
-    /// Everything that every fitting layout agrees on.
-    pub complete: LevelView,
-}
-
-/// What each level decides of the position `puzzle` (open numbers and `?`) whose full layout is
-/// `answer`, each with reveals from the answer and its mine total, as at compile time. Fails
-/// when the answer does not fit the puzzle, or when [`complete`] runs out of its budget.
-///
-/// ```
-/// use typesweeper::board::Board;
-/// use typesweeper::board::corpus::Expect;
-/// use typesweeper::runtime::export::compile_view;
-///
-/// let puzzle: Board = "? ? ?\n1 2 1".parse().unwrap();
-/// let answer: Board = "x 2 x\n1 2 1".parse().unwrap();
-/// let view = compile_view(&puzzle, &answer).unwrap();
-/// assert_eq!(view.hidden_count, 3);
-/// // One number at a time decides nothing here; two side by side decide everything.
-/// assert_eq!((view.fragment.decided, view.fragment.expect), (0, Expect::Stuck));
-/// assert_eq!(view.fragment.first_undecided.unwrap().to_string(), "R1C1");
-/// assert!(view.pairs.finishes && view.complete.finishes);
-/// assert_eq!(view.pairs.cells[0].to_char(), 'x');
-/// ```
-pub fn compile_view(puzzle: &Board, answer: &Board) -> Result<CompileView, SolveError> {
-    let given = Given::answer(answer);
-    let by_fragment = fragment::solve(puzzle, given)?;
-    let by_pairs = pairs::solve(puzzle, given)?;
-    let by_complete = complete::solve(puzzle, given)?;
-    let complete_finishes = by_complete.is_solved();
-    let view =
-        |level, deduction: &Deduction| level_view(level, puzzle, deduction, complete_finishes);
-    let hidden: Vec<bool> = puzzle.cells().iter().map(|&c| c == Cell::Unknown).collect();
-    Ok(CompileView {
-        rows: puzzle.rows(),
-        cols: puzzle.cols(),
-        hidden_count: hidden.iter().filter(|&&h| h).count(),
-        hidden,
-        fragment: view(Level::Fragment, &by_fragment),
-        pairs: view(Level::Pairs, &by_pairs),
-        complete: view(Level::Complete, &by_complete),
-    })
-}
-
-/// One level's view of `puzzle` from its `deduction`; `complete_finishes` says whether
-/// [`complete`] decides every cell (which tells [`Expect::Stuck`] from [`Expect::Ambiguous`]).
-fn level_view(
-    level: Level,
-    puzzle: &Board,
-    deduction: &Deduction,
-    complete_finishes: bool,
-) -> LevelView {
-    let cells = deduction.cells().to_vec();
-    let decided = puzzle
-        .cells()
-        .iter()
-        .zip(&cells)
-        .filter(|&(&p, d)| p == Cell::Unknown && d.is_decided())
-        .count();
-    let first_undecided = cells
-        .iter()
-        .position(|d| !d.is_decided())
-        .map(|i| CellName::of_index(i, puzzle.cols()));
-    let finishes = first_undecided.is_none();
-    let expect = expect_from(finishes, complete_finishes);
-    LevelView {
-        level,
-        cells,
-        decided,
-        finishes,
-        expect,
-        first_undecided,
-    }
-}
-
-/// The Rust edition of the crate the exported files go into. It shows in a compile-fail case's
-/// error: the gate after the first undecided cell falls back to `()` up to edition 2021 and to
-/// `!` from edition 2024, and the error's `help` line names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Edition {
-    /// Editions 2015, 2018 and 2021: `Decided<1, 1, _, ()>`.
-    E2021,
-    /// Edition 2024: `Decided<1, 1, _, !>`.
-    E2024,
-}
-
-impl Edition {
-    /// The type the gates after the first undecided cell fall back to, as the error prints it.
-    fn fallback(self) -> &'static str {
-        match self {
-            Edition::E2021 => "()",
-            Edition::E2024 => "!",
-        }
-    }
-}
+use crate::runtime::compile_view::level_view;
+use crate::runtime::deduction::{plural, Given, SolveError};
+use crate::runtime::generator::{Generated, Level};
+use crate::runtime::{complete, fragment, pairs};
 
 /// Which kind of file [`export`] wrote.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -183,7 +53,7 @@ pub struct Export {
     /// The edition the compile-fail error is predicted for.
     pub edition: Edition,
     /// What `solve!` at that level does with the position
-    /// ([`expect_at`](super::generator::expect_at)).
+    /// ([`expect_at`](crate::runtime::generator::expect_at)).
     pub expect: Expect,
     /// The first cell the level leaves undecided, which the compile-fail error names; `None`
     /// for a test.
@@ -249,10 +119,6 @@ impl From<SolveError> for ExportError {
 /// The longest name [`export`] takes.
 pub const MAX_NAME_LEN: usize = 64;
 
-/// The widest source line rustc (1.95) prints whole in an error when it writes to no terminal,
-/// as under cargo and trybuild; it shortens longer ones with `...`.
-pub const DIAGNOSTIC_WIDTH: usize = 140;
-
 /// The most columns a compile-fail case can have: its puzzle rows, written 12 spaces in (as in
 /// `fn main`), then fit in [`DIAGNOSTIC_WIDTH`] characters.
 pub const MAX_COMPILE_FAIL_COLS: usize = (DIAGNOSTIC_WIDTH - ROW_INDENT - 1) / 2;
@@ -274,7 +140,7 @@ const KEYWORDS: [&str; 51] = [
 /// Rust keyword (it names a function) and not `ui` (`tests/ui.rs` is the trybuild driver).
 ///
 /// ```
-/// use typesweeper::runtime::export::check_name;
+/// use typesweeper::codegen::check_name;
 /// assert!(check_name("game_7_move_12").is_ok());
 /// assert!(check_name("Game7").is_err());
 /// assert!(check_name("loop").is_err());
@@ -324,7 +190,7 @@ pub fn check_name(name: &str) -> Result<(), ExportError> {
 ///
 /// ```
 /// use typesweeper::board::Board;
-/// use typesweeper::runtime::export::{export, ExportKind};
+/// use typesweeper::codegen::{export, ExportKind};
 /// use typesweeper::runtime::generator::Level;
 ///
 /// let puzzle: Board = "? ? ?\n1 2 1".parse().unwrap();
@@ -436,7 +302,40 @@ pub fn export_for(
 
 /// `tests/ui.rs`: trybuild's driver, compiling every `tests/ui/*.rs` and comparing its errors
 /// with the `.stderr` beside it.
-pub const UI_DRIVER: &str = "//! Boards that must not compile: each `tests/ui/*.rs` must fail with exactly the error in the\n//! `.stderr` file beside it.\n\n#[test]\nfn ui() {\n    trybuild::TestCases::new().compile_fail(\"tests/ui/*.rs\");\n}\n";
+pub const UI_DRIVER: &str = r#"//! Boards that must not compile: each `tests/ui/*.rs` must fail with exactly the error in the
+//! `.stderr` file beside it.
+
+#[test]
+fn ui() {
+    trybuild::TestCases::new().compile_fail("tests/ui/*.rs");
+}
+"#;
+
+/// `tests/{name}.rs`, a position the level finishes. `{header}` is a line of its own.
+const TEST_FILE: &str = r#"//! A position of a typesweeper game ({size}, {hidden} hidden), exported as a Rust
+//! test: the compile-time rules at `level: {level}` decide every hidden cell while rustc
+//! compiles it.
+
+{header}
+/// rustc solves the position while compiling this test; the test checks the answer.
+#[test]
+fn {name}() {
+    let solved = {solve_call};
+    assert_eq!(solved.to_string(), "{expected}");
+}
+"#;
+
+/// `tests/ui/{name}.rs`, a position the level leaves `{cell}` undecided in (`{solved}` is the
+/// file's own, not a placeholder).
+const COMPILE_FAIL_FILE: &str = r#"// This position ({size}) {why}: rustc must fail, naming {cell}, the first cell the rules leave undecided.
+// Exported from a typesweeper game; the `.stderr` file beside it holds the error.
+
+{header}
+fn main() {
+    let solved = {solve_call};
+    println!("{solved}");
+}
+"#;
 
 /// `decides all 40 hidden cells`, in words that fit any count.
 fn decides_all(hidden: usize) -> String {
@@ -479,12 +378,17 @@ fn test_file(
     name: &str,
     hidden: usize,
 ) -> String {
-    let expected = answer.to_string().replace('\n', "\\n");
-    format!(
-        "//! A position of a typesweeper game ({}, {} hidden), exported as a Rust\n//! test: the compile-time rules at `level: {level}` decide every hidden cell while rustc\n//! compiles it.\n\n{header}\n/// rustc solves the position while compiling this test; the test checks the answer.\n#[test]\nfn {name}() {{\n    let solved = {};\n    assert_eq!(solved.to_string(), \"{expected}\");\n}}\n",
-        size(answer),
-        plural(hidden, "cell"),
-        solve_call_at(level, puzzle, answer, "    "),
+    fill(
+        TEST_FILE,
+        &[
+            ("size", &size(answer)),
+            ("hidden", &plural(hidden, "cell")),
+            ("level", level.name()),
+            ("header", header),
+            ("name", name),
+            ("solve_call", &solve_call_at(level, puzzle, answer, "    ")),
+            ("expected", &answer.to_string().replace('\n', "\\n")),
+        ],
     )
 }
 
@@ -504,96 +408,23 @@ fn compile_fail_file(
         }
         _ => "has one solution, but not one that one number at a time reaches",
     };
-    format!(
-        "// This position ({}) {why}: rustc must fail, naming {cell}, the first cell the rules leave undecided.\n// Exported from a typesweeper game; the `.stderr` file beside it holds the error.\n\n{header}\nfn main() {{\n    let solved = {};\n    println!(\"{{solved}}\");\n}}\n",
-        size(answer),
-        solve_call_at(level, puzzle, answer, "    "),
+    fill(
+        COMPILE_FAIL_FILE,
+        &[
+            ("size", &size(answer)),
+            ("why", why),
+            ("cell", &cell.to_string()),
+            ("header", header),
+            ("solve_call", &solve_call_at(level, puzzle, answer, "    ")),
+        ],
     )
-}
-
-/// Where `solve!`'s error points for `cell` in `source`: the 1-based line and column of that
-/// cell in the `puzzle:` rows as [`solve_call_at`] writes them (`puzzle: [` on a line of its
-/// own, then one bracketed row per line), and the line's text. `None` when `source` has no
-/// such cell.
-///
-/// ```
-/// use typesweeper::board::CellName;
-/// use typesweeper::runtime::export::cell_position;
-/// let source = "fn main() {\n    let solved = typesweeper::solve! {\n        puzzle: [\n            [1 ? ?]\n";
-/// let (line, col, text) = cell_position(source, CellName { row: 0, col: 1 }).unwrap();
-/// assert_eq!((line, col), (4, 16));
-/// assert_eq!(&text[col - 1..col], "?");
-/// ```
-pub fn cell_position(source: &str, cell: CellName) -> Option<(usize, usize, &str)> {
-    let lines: Vec<&str> = source.lines().collect();
-    let puzzle = lines.iter().position(|l| l.trim() == "puzzle: [")?;
-    let line = puzzle + 1 + cell.row;
-    let text = *lines.get(line)?;
-    let open = text.find('[')?;
-    let mut at = None;
-    let mut count = 0;
-    let mut in_token = false;
-    for (i, c) in text.char_indices().skip_while(|&(i, _)| i <= open) {
-        if c == ']' {
-            break;
-        }
-        let starts = !c.is_whitespace() && !in_token;
-        in_token = !c.is_whitespace();
-        if starts {
-            if count == cell.col {
-                at = Some(i);
-                break;
-            }
-            count += 1;
-        }
-    }
-    let at = at?;
-    Some((line + 1, text[..at].chars().count() + 1, text))
-}
-
-/// The error rustc gives, as trybuild records it, for a `solve!` call at `level` whose first
-/// undecided cell is `cell`, in the file `source` at `path` (from the crate's root), in a crate
-/// of `edition`: `error[E0277]: the rules cannot decide cell R{r}C{c}` at that cell's `?`, the
-/// notes of the level's gate ([`Decided`](crate::Decided) or
-/// [`DecidedByPairs`](crate::DecidedByPairs)), and the bound of `row_{r}`, as
-/// `ui-tests/corpus/*.stderr` show. `None` when `source` holds no such cell
-/// ([`cell_position`]) or for [`Level::Complete`], which `solve!` has no level for.
-///
-/// rustc shortens source lines longer than [`DIAGNOSTIC_WIDTH`] characters; the prediction
-/// assumes the cell's line is not one of them.
-pub fn predicted_stderr(
-    level: Level,
-    edition: Edition,
-    cell: CellName,
-    path: &str,
-    source: &str,
-) -> Option<String> {
-    let (gate, note) = match level {
-        Level::Fragment => ("Decided", "the compile-time rules use one number at a time, the numbers revealed on the way and the mine total; this board has more than one solution, or needs more than that"),
-        Level::Pairs => ("DecidedByPairs", "the compile-time rules at `level: pairs` use each number alone, two numbers side by side together, the numbers revealed on the way and the mine total; this board has more than one solution, or needs more than that"),
-        Level::Complete => return None,
-    };
-    let (line, col, text) = cell_position(source, cell)?;
-    let (r, c) = (cell.row + 1, cell.col + 1);
-    let number = line.to_string();
-    let pad = " ".repeat(number.len());
-    let caret = " ".repeat(col - 1);
-    let snippet = |label: &str| {
-        format!(
-            "{pad}--> {path}:{line}:{col}\n{pad} |\n{number} | {text}\n{pad} | {caret}^ {label}\n"
-        )
-    };
-    Some(format!(
-        "error[E0277]: the rules cannot decide cell {cell}\n{}{pad} |\n{pad} = help: the trait `{gate}<{r}, {c}, _, {}>` is not implemented for `typesweeper::Open`\n{pad} = note: {note}\n{pad} = note: to list every undecided cell, paste this `solve!` call into a file and run `typesweeper solve FILE`\nnote: required by a bound in `row_{r}`\n{}",
-        snippet("the first cell, in reading order, that the rules leave undecided"),
-        edition.fallback(),
-        snippet(&format!("required by this bound in `row_{r}`")),
-    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::codegen::cell_position;
+    use crate::runtime::compile_view::compile_view;
     use crate::runtime::generator::expect_at;
 
     fn board(text: &str) -> Board {
@@ -889,58 +720,5 @@ note: required by a bound in `row_3`
         assert!(out.files[0]
             .contents
             .contains("#![recursion_limit = \"610\"]\n"));
-    }
-
-    #[test]
-    fn the_view_agrees_with_the_solvers() {
-        let cases = [
-            ("? ? ?\n1 2 1", "x 2 x\n1 2 1"),
-            ("2 ? 2\n? ? ?\n? ? 3", "2 3 2\nx x x\nx x 3"),
-            ("? ?", "x 1"),
-            ("0 0\n? ?\n? ?", "0 0\n1 1\nx 1"),
-            ("1 x", "1 x"),
-        ];
-        for (puzzle, answer) in cases {
-            let (puzzle, answer) = (board(puzzle), board(answer));
-            let view = compile_view(&puzzle, &answer).unwrap();
-            assert_eq!((view.rows, view.cols), (puzzle.rows(), puzzle.cols()));
-            let hidden: Vec<bool> = puzzle.cells().iter().map(|c| !c.is_known()).collect();
-            assert_eq!(view.hidden, hidden);
-            assert_eq!(view.hidden_count, hidden.iter().filter(|&&h| h).count());
-            let levels = [
-                (Level::Fragment, &view.fragment),
-                (Level::Pairs, &view.pairs),
-                (Level::Complete, &view.complete),
-            ];
-            for (level, seen) in levels {
-                assert_eq!(seen.level, level);
-                let given = Given::answer(&answer);
-                let deduction = match level {
-                    Level::Fragment => fragment::solve(&puzzle, given),
-                    Level::Pairs => pairs::solve(&puzzle, given),
-                    Level::Complete => complete::solve(&puzzle, given),
-                }
-                .unwrap();
-                assert_eq!(seen.cells, deduction.cells());
-                assert_eq!(seen.finishes, level.solves(&puzzle, &answer));
-                assert_eq!(seen.expect, expect_at(level, &puzzle, &answer).unwrap());
-                let first = deduction.undecided().first().map(|&(r, c)| CellName {
-                    row: r - 1,
-                    col: c - 1,
-                });
-                assert_eq!(seen.first_undecided, first);
-                let undecided = deduction.undecided().len();
-                assert_eq!(seen.decided, view.hidden_count - undecided);
-            }
-        }
-        let view = compile_view(&board("? ? ?\n1 2 1"), &board("x 2 x\n1 2 1")).unwrap();
-        assert_eq!(
-            (
-                view.fragment.decided,
-                view.pairs.decided,
-                view.complete.decided
-            ),
-            (0, 3, 3)
-        );
     }
 }

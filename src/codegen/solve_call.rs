@@ -1,0 +1,138 @@
+//! A board as a `solve!` call ([`solve_call_at`]), and the recursion limit a file of such calls
+//! needs ([`recursion_limit`]).
+
+use super::template::fill;
+use crate::board::{Board, Cell};
+use crate::runtime::generator::{Generated, Level};
+
+/// The call, one bracketed row per line; `{level}` is empty or a `level:` line, and every other
+/// line starts with `{indent}` (the first follows whatever precedes the call).
+const SOLVE_CALL: &str = "typesweeper::solve! {
+{level}{indent}    puzzle: [
+{puzzle_rows}{indent}    ]
+{indent}    answer: [
+{answer_rows}{indent}    ]
+{indent}}";
+
+/// The recursion limit a Rust test file of these boards needs: `solve!` needs the longer of the
+/// board's width and the number of mines hidden under `?`, plus 10 (the README's rule), and
+/// generated files never set less than 512.
+///
+/// ```
+/// use typesweeper::codegen::recursion_limit;
+/// use typesweeper::runtime::generator::Generated;
+/// let board = |puzzle: &str, answer: &str| Generated {
+///     seed: 0,
+///     puzzle: puzzle.parse().unwrap(),
+///     answer: answer.parse().unwrap(),
+/// };
+/// assert_eq!(recursion_limit(&[board("? 1", "x 1")]), 512);
+/// let row = |c: &str| vec![c; 600].join(" ");
+/// let many = board(&format!("{}\n{}", row("?"), row("2")), &format!("{}\n{}", row("x"), row("2")));
+/// assert_eq!(recursion_limit(&[many]), 610);
+/// let wide = board(&format!("{}\n{}", row("0"), row("0")), &format!("{}\n{}", row("0"), row("0")));
+/// assert_eq!(recursion_limit(&[wide]), 610, "a row of 600 cells, no hidden mine");
+/// ```
+pub fn recursion_limit(boards: &[Generated]) -> usize {
+    let hidden_mines = |g: &Generated| {
+        g.puzzle
+            .cells()
+            .iter()
+            .zip(g.answer.cells())
+            .filter(|&(&p, &a)| p == Cell::Unknown && a == Cell::Mine)
+            .count()
+    };
+    boards
+        .iter()
+        .map(|g| hidden_mines(g).max(g.puzzle.cols()) + 10)
+        .fold(512, usize::max)
+}
+
+/// A `solve!` call for `puzzle` and `answer`, one bracketed row per line, for a line indented
+/// by `indent` (the first line is not indented: it follows whatever precedes it).
+///
+/// ```
+/// use typesweeper::board::Board;
+/// let puzzle: Board = "? 1".parse().unwrap();
+/// let answer: Board = "x 1".parse().unwrap();
+/// assert_eq!(
+///     typesweeper::codegen::solve_call(&puzzle, &answer, ""),
+///     "typesweeper::solve! {\n    puzzle: [\n        [? 1]\n    ]\n    answer: [\n        [x 1]\n    ]\n}"
+/// );
+/// ```
+pub fn solve_call(puzzle: &Board, answer: &Board, indent: &str) -> String {
+    solve_call_at(Level::Fragment, puzzle, answer, indent)
+}
+
+/// A `solve!` call like [`solve_call`]'s at a level: [`Level::Fragment`] writes no `level:`
+/// (it is the default, and the call is exactly [`solve_call`]'s), [`Level::Pairs`] writes
+/// `level: pairs` as the first field.
+///
+/// # Panics
+///
+/// On [`Level::Complete`], which `solve!` has no level for.
+///
+/// ```
+/// use typesweeper::board::Board;
+/// use typesweeper::codegen::solve_call_at;
+/// use typesweeper::runtime::generator::Level;
+/// let puzzle: Board = "? 1".parse().unwrap();
+/// let answer: Board = "x 1".parse().unwrap();
+/// assert_eq!(
+///     solve_call_at(Level::Pairs, &puzzle, &answer, ""),
+///     "typesweeper::solve! {\n    level: pairs\n    puzzle: [\n        [? 1]\n    ]\n    answer: [\n        [x 1]\n    ]\n}"
+/// );
+/// ```
+pub fn solve_call_at(level: Level, puzzle: &Board, answer: &Board, indent: &str) -> String {
+    let level = match level {
+        Level::Fragment => String::new(),
+        Level::Pairs => format!("{indent}    level: pairs\n"),
+        Level::Complete => panic!("`solve!` has no level `complete`"),
+    };
+    // Row by row rather than by lines of text: a board of one empty row (corpus game 0) has no
+    // text but one row, `[]`.
+    let rows = |board: &Board| -> String {
+        (0..board.rows())
+            .map(|r| {
+                let cells: Vec<String> = (0..board.cols())
+                    .map(|c| board.get(r, c).to_string())
+                    .collect();
+                format!("{indent}        [{}]\n", cells.join(" "))
+            })
+            .collect()
+    };
+    fill(
+        SOLVE_CALL,
+        &[
+            ("level", &level),
+            ("indent", indent),
+            ("puzzle_rows", &rows(puzzle)),
+            ("answer_rows", &rows(answer)),
+        ],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[should_panic(expected = "`solve!` has no level `complete`")]
+    fn complete_has_no_solve_call() {
+        let board: Board = "0".parse().unwrap();
+        solve_call_at(Level::Complete, &board, &board, "");
+    }
+
+    #[test]
+    fn an_indented_call_indents_every_line_but_the_first() {
+        let (puzzle, answer): (Board, Board) = ("? 1".parse().unwrap(), "x 1".parse().unwrap());
+        assert_eq!(
+            solve_call_at(Level::Pairs, &puzzle, &answer, "  "),
+            "typesweeper::solve! {\n      level: pairs\n      puzzle: [\n          [? 1]\n      ]\n      answer: [\n          [x 1]\n      ]\n  }"
+        );
+        assert_eq!(
+            solve_call_at(Level::Fragment, &puzzle, &answer, "  "),
+            solve_call(&puzzle, &answer, "  ")
+        );
+    }
+}
