@@ -3,8 +3,7 @@
 //! consistent layouts agree (with nothing given, with the total count, and with the answer,
 //! revealing and re-solving), and that it reports a contradiction exactly when no layout fits.
 
-mod support;
-use support::{brute_solve, numbers_fit, numbers_of};
+use crate::support::{brute_solve, numbers_fit, numbers_of};
 
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -9,11 +9,10 @@
 //!
 //! Set `PROPTEST_CASES` to run more cases (every property scales with it).
 
-mod support;
-use support::strategies::{
+use crate::support::strategies::{
     any_text, board_and_answer, cases, random_board, sized_board_and_answer, MOST_UNKNOWN,
 };
-use support::{brute, brute_solve};
+use crate::support::{brute, brute_solve};
 
 use proptest::prelude::*;
 use typesweeper::board::corpus::{is_block_text, parse_blocks, parse_puzzle_file};

@@ -1,5 +1,5 @@
 //! proptest strategies for board text and small boards, shared by the library's fuzz tests
-//! (`tests/fuzz.rs`) and the command's (`typesweeper-cli/tests`).
+//! (`tests/runtime/fuzz.rs`) and the command's (`typesweeper-cli/tests/command/fuzz.rs`).
 
 use proptest::prelude::*;
 use typesweeper::board::{Board, Cell};

@@ -11,7 +11,7 @@
 //!
 //! Slow (it builds typesweeper in the scratch crate and compiles every board), so it is
 //! `#[ignore]`d in the default `cargo test`; CI runs it with
-//! `cargo test --test export_compiles -- --ignored`. Finding the positions is fast and runs by
+//! `cargo test --test runtime -- --ignored`. Finding the positions is fast and runs by
 //! default.
 
 use std::collections::BTreeMap;

@@ -597,7 +597,7 @@ fn cargo_test_scratch_crate(files: &[(&str, &str)]) -> (bool, String) {
 /// that need `level: pairs` (`--need pairs`), written at that level.
 #[test]
 #[ignore = "builds a scratch crate with cargo: about a minute the first time, then seconds; \
-            run with `cargo test --test cli -- --ignored`"]
+            run with `cargo test -p typesweeper-cli --test command -- --ignored`"]
 fn gen_rust_files_compile_and_their_tests_pass() {
     let gen_with = |size: [&str; 3], seed: &str, count: &str, extra: &[&str]| {
         let [rows, cols, mines] = size;

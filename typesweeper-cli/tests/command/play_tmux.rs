@@ -1,7 +1,7 @@
 //! End to end: the real `typesweeper play` in a real terminal (tmux), driven by keys and read
 //! back from the screen. tmux is not part of the toolchain, so these tests are ignored by a plain
 //! `cargo test`, which lists them with the reason; with tmux installed, `cargo test -p
-//! typesweeper-cli --test play_tmux -- --ignored` runs them (CI does), and there a missing tmux
+//! typesweeper-cli --test command -- --ignored` runs them (CI does), and there a missing tmux
 //! is a failure that says so.
 
 use std::path::{Path, PathBuf};

@@ -10,7 +10,7 @@
 //! own sources in it), and both must be short.
 //!
 //! Slow (it builds typesweeper twice more, and trybuild's cases), so it is `#[ignore]`d in the
-//! default `cargo test`; CI runs it with `cargo test --test user_crate -- --ignored`.
+//! default `cargo test`; CI runs it with `cargo test --test runtime -- --ignored`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -116,7 +116,7 @@ fn snapshots(dir: &Path) -> Vec<(String, String)> {
 }
 
 #[test]
-#[ignore = "builds typesweeper twice more in a scratch crate (a few minutes cold); CI runs it with `cargo test --test user_crate -- --ignored`"]
+#[ignore = "builds typesweeper twice more in a scratch crate (a few minutes cold); CI runs it with `cargo test --test runtime -- --ignored`"]
 fn the_readme_guide_works_through_git_and_path_dependencies() {
     let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
     let mut files = marked_blocks(&readme);

@@ -2,8 +2,7 @@
 //! beginner win rate (a snapshot of the exact count, and a check against the measured figure),
 //! move legality.
 
-mod support;
-use support::{numbers_fit, position_of};
+use crate::support::{numbers_fit, position_of};
 
 use typesweeper::board::neighbours;
 use typesweeper::runtime::autoplay::position::{Context, Position, SECOND_WEIGHT};
