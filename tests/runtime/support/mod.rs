@@ -3,8 +3,6 @@
 //! Each test file that includes this module uses some of it.
 #![allow(dead_code)]
 
-pub mod strategies;
-
 use typesweeper::board::{neighbours, Board, Cell};
 use typesweeper::runtime::game::Game;
 use typesweeper::runtime::{complete, Deduced, Given};

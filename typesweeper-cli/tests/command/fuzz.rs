@@ -2,7 +2,7 @@
 //! 1, 2, and 3 for a budget that ran out), with no panic, whatever the input and arguments.
 //! Set `PROPTEST_CASES` to run more cases.
 
-use crate::support::strategies::{any_text, board_and_answer, cases, random_board};
+use crate::strategies::{any_text, board_and_answer, cases, random_board};
 
 use std::io::Write;
 use std::process::{Command, Stdio};

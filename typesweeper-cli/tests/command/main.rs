@@ -15,6 +15,9 @@ mod play;
 mod play_tmux;
 mod serve;
 mod solve_gen;
-// The proptest strategies for board text, shared with the library's fuzzing.
+// The proptest strategies for board text, shared with the library's property tests, and the
+// helpers they use.
+#[path = "../../../proptests/strategies.rs"]
+mod strategies;
 #[path = "../../../tests/runtime/support/mod.rs"]
 mod support;

@@ -9,7 +9,7 @@
 //!
 //! Set `PROPTEST_CASES` to run more cases (every property scales with it).
 
-use crate::support::strategies::{
+use crate::strategies::{
     any_text, board_and_answer, cases, random_board, sized_board_and_answer, MOST_UNKNOWN,
 };
 use crate::support::{brute, brute_solve};

@@ -1,10 +1,11 @@
 //! proptest strategies for board text and small boards, shared by the library's fuzz tests
-//! (`tests/runtime/fuzz.rs`) and the command's (`typesweeper-cli/tests/command/fuzz.rs`).
+//! (`proptests/fuzz.rs`) and the command's (`typesweeper-cli/tests/command/fuzz.rs`); each
+//! includes this file as a module beside `support` (`tests/runtime/support`).
 
 use proptest::prelude::*;
 use typesweeper::board::{Board, Cell};
 
-use super::numbers_of;
+use crate::support::numbers_of;
 
 /// Cases per property: `PROPTEST_CASES` times `scale` over 256 (proptest's default), at least 1.
 pub fn cases(scale: u32) -> ProptestConfig {
