@@ -31,7 +31,7 @@ impl Edition {
 }
 
 /// Where `solve!`'s error points for `cell` in `source`: the 1-based line and column of that
-/// cell in the `puzzle:` rows as [`solve_call_at`] writes them (`puzzle: [` on a line of its
+/// cell in the `puzzle:` rows as [`solve_call_at`](super::solve_call_at) writes them (`puzzle: [` on a line of its
 /// own, then one bracketed row per line), and the line's text. `None` when `source` has no
 /// such cell.
 ///

@@ -9,7 +9,7 @@
 //! tried in order `seed, seed + 1, ...` (wrapping), so each board's own seed regenerates it
 //! alone.
 //!
-//! Only [`Level::Fragment`] and [`Level::Pairs`] boards belong in a Rust test ([`rust_test`],
+//! Only [`Level::Fragment`] and [`Level::Pairs`] boards belong in a Rust test ([`rust_test`](crate::codegen::rust_test),
 //! whose `solve!` call names the level): `solve!` fails on a board its level does not finish.
 //! [`expect_at`] says what `solve!` at a level does with any board.
 //!
