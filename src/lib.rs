@@ -38,13 +38,12 @@
 //!
 //! # Use it in your crate
 //!
-//! The feature `cli` (on by default) builds the `typesweeper` command and its dependencies. A
-//! crate that only writes puzzles turns it off; `solve!`, `puzzle!` and the runtime mirror need
-//! nothing else:
+//! The library needs nothing beyond `solve!`, `puzzle!` and the runtime mirror's few
+//! dependencies (the `typesweeper` command is a package of its own, `typesweeper-cli`):
 //!
 //! ```toml
 //! [dev-dependencies]
-//! typesweeper = { git = "https://github.com/OWNER/typesweeper", default-features = false }
+//! typesweeper = { git = "https://github.com/OWNER/typesweeper" }
 //! ```
 //!
 //! (`OWNER` is a placeholder: any git URL works, and so does `path = "../typesweeper"`.) Big
@@ -109,9 +108,10 @@
 //! on, [`runtime::game`] is a game engine and [`runtime::autoplay`] plays it. [`board`] holds the
 //! board text format and the cell vocabulary that both halves share.
 //!
-//! The `typesweeper` command (feature `cli`) solves, generates, plays and benchmarks boards:
-//! `cargo install --path .` from a clone, or `cargo run --release -- <command>`. Its commands are
-//! `solve`, `gen`, `play` and `bench`; `typesweeper <command> --help` lists their options.
+//! The `typesweeper` command (the package `typesweeper-cli`) solves, generates, plays and
+//! benchmarks boards: `cargo install --path typesweeper-cli` from a clone, or `cargo run
+//! --release -p typesweeper-cli -- <command>`. Its commands are `solve`, `gen`, `play`, `serve`
+//! and `bench`; `typesweeper <command> --help` lists their options.
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -127,6 +127,7 @@ pub use typesweeper_board::Cell;
 #[doc(inline)]
 pub use typesweeper_board as board;
 
+pub mod codegen;
 pub mod runtime;
 pub mod typelevel;
 

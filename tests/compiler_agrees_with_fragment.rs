@@ -183,7 +183,8 @@ fn errors_and_positions_are_read_as_written() {
 #[ignore = "compiles fifteen generated boards in a scratch crate (a few minutes cold); CI runs it with `cargo test --test compiler_agrees_with_fragment -- --ignored`"]
 fn generated_boards_of_every_size_compile_exactly_when_the_mirror_finishes_them() {
     use std::process::Command;
-    use typesweeper::runtime::generator::{find_board, solve_call_at, Level, Spec};
+    use typesweeper::codegen::solve_call_at;
+    use typesweeper::runtime::generator::{find_board, Level, Spec};
     use typesweeper::runtime::layout::FirstClick;
 
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -195,7 +196,7 @@ fn generated_boards_of_every_size_compile_exactly_when_the_mirror_finishes_them(
         dir.join("Cargo.toml"),
         format!(
             "[package]\nname = \"agree\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-             [dependencies]\ntypesweeper = {{ path = {:?}, default-features = false }}\n\n\
+             [dependencies]\ntypesweeper = {{ path = {:?} }}\n\n\
              [profile.dev.package.typesweeper-macros]\nopt-level = 3\n\n[workspace]\n",
             repo.display().to_string()
         ),

@@ -40,7 +40,6 @@
 //! ```
 
 mod budget;
-mod draw;
 mod sweep;
 
 use std::sync::Arc;
@@ -49,7 +48,6 @@ use rustc_hash::FxHashMap as HashMap;
 
 pub use budget::Budget;
 use budget::OutOfBudget;
-pub use draw::Sampler;
 use sweep::Sweep;
 
 use super::deduction::{Deduced, Deduction, Given, Reason, SolveError, State};

@@ -204,45 +204,6 @@ impl Game {
         game
     }
 
-    /// The game as it stands, over another layout that fits what it shows: the same open
-    /// cells, flags and marks, with `mines` (row-major) as the mines. `None` when it does not
-    /// fit: the game is over or has no mines yet, `mines` has another size or mine count, or an
-    /// open cell is a mine or shows another number over it. The autoplayer plays positions on
-    /// like this, over layouts drawn from what the player sees.
-    ///
-    /// ```
-    /// use typesweeper::runtime::game::{CellState, Game};
-    /// use typesweeper::runtime::layout::Layout;
-    ///
-    /// // `x . . x`: opening the second cell shows a 1.
-    /// let layout = Layout::from_mines(1, 4, vec![true, false, false, true]).unwrap();
-    /// let mut game = Game::with_layout(layout);
-    /// game.open(0, 1).unwrap();
-    /// // The 1 sees cells 0 and 2: one mine between them, the other mine anywhere else.
-    /// let other = game.on_layout(vec![true, false, true, false]);
-    /// assert!(other.is_none()); // the 1 would be a 2
-    /// let other = game.on_layout(vec![false, false, true, true]).unwrap();
-    /// assert_eq!(other.cells()[1], CellState::Open(1));
-    /// ```
-    pub fn on_layout(&self, mines: Vec<bool>) -> Option<Game> {
-        let layout = self.layout.as_ref()?;
-        if self.status != Status::Playing
-            || mines.len() != self.cells.len()
-            || mines.iter().filter(|&&m| m).count() != self.config.mines
-        {
-            return None;
-        }
-        let other = Layout::from_mines(layout.rows(), layout.cols(), mines).ok()?;
-        let fits = self.cells.iter().enumerate().all(|(i, c)| match *c {
-            CellState::Open(n) => !other.mines()[i] && other.number(i) == n,
-            _ => true,
-        });
-        fits.then(|| Game {
-            layout: Some(other),
-            ..self.clone()
-        })
-    }
-
     /// The configuration.
     pub fn config(&self) -> Config {
         self.config

@@ -9,7 +9,7 @@
 //! tried in order `seed, seed + 1, ...` (wrapping), so each board's own seed regenerates it
 //! alone.
 //!
-//! Only [`Level::Fragment`] and [`Level::Pairs`] boards belong in a Rust test ([`rust_test`],
+//! Only [`Level::Fragment`] and [`Level::Pairs`] boards belong in a Rust test ([`rust_test`](crate::codegen::rust_test),
 //! whose `solve!` call names the level): `solve!` fails on a board its level does not finish.
 //! [`expect_at`] says what `solve!` at a level does with any board.
 //!
@@ -33,7 +33,7 @@ use super::layout::{
 };
 use super::{complete, fragment, pairs};
 use crate::board::corpus::Expect;
-use crate::board::{Board, Cell};
+use crate::board::Board;
 
 /// Which solver must finish the board, from the weakest. All of them reveal the numbers of cells
 /// they prove safe from the answer, and all use the answer's mine total.
@@ -307,121 +307,6 @@ pub fn text_block(n: usize, spec: &Spec, found: &Generated, expect: Expect) -> S
     )
 }
 
-/// The recursion limit a Rust test file of these boards needs: `solve!` needs the longer of the
-/// board's width and the number of mines hidden under `?`, plus 10 (the README's rule), and
-/// generated files never set less than 512.
-///
-/// ```
-/// use typesweeper::runtime::generator::{recursion_limit, Generated};
-/// let board = |puzzle: &str, answer: &str| Generated {
-///     seed: 0,
-///     puzzle: puzzle.parse().unwrap(),
-///     answer: answer.parse().unwrap(),
-/// };
-/// assert_eq!(recursion_limit(&[board("? 1", "x 1")]), 512);
-/// let row = |c: &str| vec![c; 600].join(" ");
-/// let many = board(&format!("{}\n{}", row("?"), row("2")), &format!("{}\n{}", row("x"), row("2")));
-/// assert_eq!(recursion_limit(&[many]), 610);
-/// let wide = board(&format!("{}\n{}", row("0"), row("0")), &format!("{}\n{}", row("0"), row("0")));
-/// assert_eq!(recursion_limit(&[wide]), 610, "a row of 600 cells, no hidden mine");
-/// ```
-pub fn recursion_limit(boards: &[Generated]) -> usize {
-    let hidden_mines = |g: &Generated| {
-        g.puzzle
-            .cells()
-            .iter()
-            .zip(g.answer.cells())
-            .filter(|&(&p, &a)| p == Cell::Unknown && a == Cell::Mine)
-            .count()
-    };
-    boards
-        .iter()
-        .map(|g| hidden_mines(g).max(g.puzzle.cols()) + 10)
-        .fold(512, usize::max)
-}
-
-/// The first line of a generated Rust test file of `boards`: `#![recursion_limit = "N"]` with
-/// the [`recursion_limit`] they need.
-pub fn rust_header(boards: &[Generated]) -> String {
-    format!("#![recursion_limit = \"{}\"]\n", recursion_limit(boards))
-}
-
-/// One `#[test]` that runs the compile-time `solve!` on the board and checks the answer, at the
-/// spec's level: `level: pairs` first in the call for [`Level::Pairs`], no `level:` (the default,
-/// `fragment`) otherwise. It passes only when that level finishes the board; otherwise the file
-/// does not compile. ([`Level::Complete`] has no `solve!` level; its boards are written like
-/// fragment ones, and only those `fragment` finishes compile.)
-pub fn rust_test(n: usize, spec: &Spec, found: &Generated) -> String {
-    let level = match spec.level {
-        Level::Pairs => Level::Pairs,
-        Level::Fragment | Level::Complete => Level::Fragment,
-    };
-    let expected = found.answer.to_string().replace('\n', "\\n");
-    format!(
-        "\n/// {}x{}/{}, seed {}.\n#[test]\nfn board_{n}() {{\n    let solved = {};\n    assert_eq!(solved.to_string(), \"{expected}\");\n}}\n",
-        spec.rows,
-        spec.cols,
-        spec.mines,
-        found.seed,
-        solve_call_at(level, &found.puzzle, &found.answer, "    "),
-    )
-}
-
-/// A `solve!` call for `puzzle` and `answer`, one bracketed row per line, for a line indented
-/// by `indent` (the first line is not indented: it follows whatever precedes it).
-///
-/// ```
-/// use typesweeper::board::Board;
-/// let puzzle: Board = "? 1".parse().unwrap();
-/// let answer: Board = "x 1".parse().unwrap();
-/// assert_eq!(
-///     typesweeper::runtime::generator::solve_call(&puzzle, &answer, ""),
-///     "typesweeper::solve! {\n    puzzle: [\n        [? 1]\n    ]\n    answer: [\n        [x 1]\n    ]\n}"
-/// );
-/// ```
-pub fn solve_call(puzzle: &Board, answer: &Board, indent: &str) -> String {
-    solve_call_at(Level::Fragment, puzzle, answer, indent)
-}
-
-/// A `solve!` call like [`solve_call`]'s at a level: [`Level::Fragment`] writes no `level:`
-/// (it is the default, and the call is exactly [`solve_call`]'s), [`Level::Pairs`] and
-/// [`Level::Complete`] write `level: pairs` or `level: complete` as the first field.
-///
-/// ```
-/// use typesweeper::board::Board;
-/// use typesweeper::runtime::generator::{solve_call_at, Level};
-/// let puzzle: Board = "? 1".parse().unwrap();
-/// let answer: Board = "x 1".parse().unwrap();
-/// assert_eq!(
-///     solve_call_at(Level::Pairs, &puzzle, &answer, ""),
-///     "typesweeper::solve! {\n    level: pairs\n    puzzle: [\n        [? 1]\n    ]\n    answer: [\n        [x 1]\n    ]\n}"
-/// );
-/// ```
-pub fn solve_call_at(level: Level, puzzle: &Board, answer: &Board, indent: &str) -> String {
-    let level = match level {
-        Level::Fragment => String::new(),
-        Level::Pairs => format!("{indent}    level: pairs\n"),
-        Level::Complete => format!("{indent}    level: complete\n"),
-    };
-    // Row by row rather than by lines of text: a board of one empty row (corpus game 0) has no
-    // text but one row, `[]`.
-    let rows = |board: &Board| -> String {
-        (0..board.rows())
-            .map(|r| {
-                let cells: Vec<String> = (0..board.cols())
-                    .map(|c| board.get(r, c).to_string())
-                    .collect();
-                format!("{indent}        [{}]\n", cells.join(" "))
-            })
-            .collect()
-    };
-    format!(
-        "typesweeper::solve! {{\n{level}{indent}    puzzle: [\n{}{indent}    ]\n{indent}    answer: [\n{}{indent}    ]\n{indent}}}",
-        rows(puzzle),
-        rows(answer),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -466,48 +351,6 @@ mod tests {
     }
 
     #[test]
-    fn pairs_tests_name_their_level() {
-        let spec = Spec::new(2, 3, 2, FirstClick::Safe, Level::Pairs);
-        let found = Generated {
-            seed: 3,
-            puzzle: "? ? ?\n1 2 1".parse().unwrap(),
-            answer: "x 2 x\n1 2 1".parse().unwrap(),
-        };
-        let test = rust_test(1, &spec, &found);
-        assert!(
-            test.contains("    let solved = typesweeper::solve! {\n        level: pairs\n        puzzle: [\n            [? ? ?]\n"),
-            "{test}"
-        );
-        for level in [Level::Fragment, Level::Complete] {
-            let test = rust_test(1, &Spec { level, ..spec }, &found);
-            assert!(!test.contains("level:"), "{test}");
-        }
-        assert_eq!(
-            solve_call_at(Level::Fragment, &found.puzzle, &found.answer, "  "),
-            solve_call(&found.puzzle, &found.answer, "  ")
-        );
-    }
-
-    #[test]
-    fn solve_calls_name_their_level() {
-        let board: Board = "0".parse().unwrap();
-        for (level, line) in [
-            (Level::Fragment, None),
-            (Level::Pairs, Some("    level: pairs\n")),
-            (Level::Complete, Some("    level: complete\n")),
-        ] {
-            let call = solve_call_at(level, &board, &board, "");
-            assert_eq!(call.contains("level:"), line.is_some(), "{call}");
-            if let Some(line) = line {
-                assert!(
-                    call.starts_with(&format!("typesweeper::solve! {{\n{line}")),
-                    "{call}"
-                );
-            }
-        }
-    }
-
-    #[test]
     fn impossible_specs_are_errors() {
         let spec = Spec::new(3, 3, 10, FirstClick::Safe, Level::Complete);
         assert!(matches!(find_board(&spec, 0, 5), Err(GenError::Layout(_))));
@@ -535,19 +378,5 @@ mod tests {
             "# board 1 1x3/1 seed 9  expect: solved\npuzzle:\n0 1 ?\nanswer:\n0 1 x\n\n"
         );
         assert!(text_block(1, &spec, &found, Expect::Stuck).contains("seed 9  expect: stuck\n"));
-        assert_eq!(
-            rust_header(std::slice::from_ref(&found)),
-            "#![recursion_limit = \"512\"]\n"
-        );
-        let test = rust_test(1, &spec, &found);
-        assert!(test.contains("fn board_1() {"), "{test}");
-        assert!(
-            test.contains("            [0 1 ?]\n        ]\n        answer: ["),
-            "{test}"
-        );
-        assert!(
-            test.contains("assert_eq!(solved.to_string(), \"0 1 x\");"),
-            "{test}"
-        );
     }
 }

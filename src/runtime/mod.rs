@@ -3,13 +3,14 @@
 //! can be decided ([`complete`]).
 //!
 //! Everything here is plain data indexed by row-major cell id, with no global state; the game
-//! knows nothing about terminals.
+//! knows nothing about terminals. Writing Rust source (`solve!` calls, test files, predicted
+//! errors) is [`codegen`](crate::codegen)'s.
 
 pub mod autoplay;
+pub mod compile_view;
 pub mod complete;
 pub mod consistency;
 pub mod deduction;
-pub mod export;
 pub mod fragment;
 pub mod game;
 pub mod generator;

@@ -35,7 +35,7 @@
 //!     Default::default()
 //! }
 //! let (_a, _b, _c): (Mine, Mine, Num<Z>) = deduce::<_, _, _>();
-//! //! ```
+//! ```
 
 use super::cell::{Mine, Num};
 use super::peano::{S, Z};

@@ -22,8 +22,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 use typesweeper::board::{Board, Cell};
+use typesweeper::codegen::solve_call_at;
 use typesweeper::runtime::game::Game;
-use typesweeper::runtime::generator::{board_for_seed, solve_call_at, Level, Spec};
+use typesweeper::runtime::generator::{board_for_seed, Level, Spec};
 use typesweeper::runtime::layout::FirstClick;
 use typesweeper::runtime::{fragment, pairs, Given};
 
@@ -172,7 +173,7 @@ fn write_crate_of(dir: &Path, repo: &Path, boards: &[(Board, Board)], limit: usi
         dir.join("Cargo.toml"),
         format!(
             "[package]\nname = \"bench_{name}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-             [dependencies]\ntypesweeper = {{ path = {:?}, default-features = false }}\n\n[workspace]\n\n\
+             [dependencies]\ntypesweeper = {{ path = {:?} }}\n\n[workspace]\n\n\
              # `solve!` runs at compile time: build it (and every proc macro) optimised.\n\
              [profile.dev.build-override]\nopt-level = 3\n",
             repo.display().to_string()

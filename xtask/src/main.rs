@@ -223,7 +223,7 @@ fn solve_call(e: &Block, indent: &str, level: Option<&str>) -> String {
         None => Level::Fragment,
         Some(other) => panic!("no level {other}"),
     };
-    typesweeper::runtime::generator::solve_call_at(level, &e.puzzle, answer(e), indent)
+    typesweeper::codegen::solve_call_at(level, &e.puzzle, answer(e), indent)
 }
 
 fn test_file<'a>(doc: &str, entries: impl Iterator<Item = &'a Block>) -> String {

@@ -27,52 +27,13 @@ pub const MAX_INTERIOR: usize = 3;
 pub const MAX_NEXT_TO_FRONTIER: usize = 4;
 
 /// The guess: a row-major undecided cell of `position`, from its `analysis` (which must know
-/// the total, i.e. be made with `Some(mines_left)`).
+/// the total, i.e. be made with `Some(mines_left)`). One cell when a rule decides (the
+/// [`endgame`] search, a forced or pseudo 50/50); otherwise the candidate of best [`score`],
+/// or the safest live cell when every candidate is dead.
 ///
 /// # Panics
 /// When no cell is undecided.
 pub fn choose(position: &Position<'_>, analysis: &Analysis) -> usize {
-    options(position, analysis, 1.0).choice()
-}
-
-/// What [`options`] leaves to choose from.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Options {
-    /// One cell, chosen by a rule that does not weigh alternatives: the [`endgame`] search, a
-    /// forced or pseudo 50/50, or the safest live cell when every candidate is dead.
-    One(usize),
-    /// Candidates by [`score`], the heuristic's choice ([`choose`]) first and then the others
-    /// from the best score down; never empty.
-    Scored(Vec<Scored>),
-}
-
-impl Options {
-    /// The heuristic's choice: the one cell, or the first scored.
-    pub fn choice(&self) -> usize {
-        match self {
-            Options::One(cell) => *cell,
-            Options::Scored(scored) => scored[0].cell,
-        }
-    }
-}
-
-/// A candidate and its [`score`].
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Scored {
-    /// The cell, row-major.
-    pub cell: usize,
-    /// Its [`score`].
-    pub score: f64,
-}
-
-/// The guesses [`choose`] picks from: one cell when a rule decides, otherwise the scored
-/// candidates whose score is at least `within` times the best (`within` = 1: the best only,
-/// and exactly [`choose`]'s choice first). A lower `within` costs the [`Outcome`] of more
-/// candidates.
-///
-/// # Panics
-/// When no cell is undecided.
-pub fn options(position: &Position<'_>, analysis: &Analysis, within: f64) -> Options {
     let undecided: Vec<usize> = (0..position.cells.len())
         .filter(|&i| position.cells[i] == Deduced::Undecided)
         .collect();
@@ -83,18 +44,18 @@ pub fn options(position: &Position<'_>, analysis: &Analysis, within: f64) -> Opt
     let limit = endgame::layout_limit(undecided.len(), position.mines_left);
     if analysis.ln_layouts().is_some_and(|ln| ln <= limit.ln()) {
         if let Some(best) = endgame::best_cell_within(position, limit) {
-            return Options::One(best);
+            return best;
         }
     }
     if let Some(cell) = risk::forced_fifty_fifty(position, &p, &undecided)
         .or_else(|| risk::unavoidable_fifty_fifty(position, &p, &undecided))
     {
-        return Options::One(cell);
+        return cell;
     }
     let context = Context::new(position, analysis);
     let live = |c: usize| context.outcome(c, 1.0 - p[c]).values > 1;
     if let Some(cell) = risk::pseudo_fifty_fifty(position, analysis, &p, live) {
-        return Options::One(cell);
+        return cell;
     }
     let open_around: Vec<usize> = (0..position.cells.len())
         .map(|i| position.undecided_neighbours(i))
@@ -108,62 +69,36 @@ pub fn options(position: &Position<'_>, analysis: &Analysis, within: f64) -> Opt
         &open_around,
         best_safety,
     );
-    // In candidate order; the choice is the first to beat every earlier one.
-    let mut scored: Vec<Scored> = Vec::new();
+    // In candidate order; the choice is the first to beat every earlier one: best holds its
+    // score and cell.
     let mut best: Option<(f64, usize)> = None;
     for &c in &candidates {
         let influence = risk::fifty_fifty_influence(position, &context, c);
-        if best.is_some_and(|(b, _)| 1.0 - p[c] + INFLUENCE_WEIGHT * influence <= b * within) {
-            continue; // its score cannot come within reach of the best
+        if best.is_some_and(|(b, _)| 1.0 - p[c] + INFLUENCE_WEIGHT * influence <= b) {
+            continue; // its score cannot beat the best
         }
         let outcome = context.outcome(c, 1.0 - p[c]);
         if outcome.values <= 1 {
             continue; // dead: opening it tells nothing
         }
         let s = score(&outcome, influence);
-        scored.push(Scored { cell: c, score: s });
         if best.is_none_or(|(b, _)| s > b + 1e-12) {
-            best = Some((s, scored.len() - 1));
+            best = Some((s, c));
         }
     }
-    if let Some((b, at)) = best {
-        let first = scored.remove(at);
-        scored.retain(|o| o.score >= b * within);
-        scored.sort_by(|x, y| y.score.total_cmp(&x.score));
-        scored.insert(0, first);
-        return Options::Scored(scored);
+    if let Some((_, cell)) = best {
+        return cell;
     }
     // Every candidate is dead: the safest live cell, if any, else the safest cell.
     let mut by_safety = undecided.clone();
     by_safety.sort_by(|&a, &b| p[a].total_cmp(&p[b]).then(a.cmp(&b)));
-    Options::One(
-        by_safety
-            .iter()
-            .copied()
-            .filter(|c| !candidates.contains(c))
-            .take(2 * MAX_FRONTIER)
-            .find(|&c| open_around[c] > 0 && context.outcome(c, 1.0 - p[c]).values > 1)
-            .unwrap_or(by_safety[0]),
-    )
-}
-
-/// The safest undecided cell of `position` by the exact chances of `analysis` (which must know
-/// the total), among equals the one with the fewest undecided neighbours (most likely to open
-/// an area), then the first in reading order. The rollouts' quick player guesses this way: it
-/// costs one pass over the chances, not an [`Outcome`] per candidate.
-///
-/// # Panics
-/// When no cell is undecided.
-pub fn safest(position: &Position<'_>, analysis: &Analysis) -> usize {
-    let p = analysis
-        .mine_probabilities()
-        .expect("the analysis knows the total");
-    (0..position.cells.len())
-        .filter(|&i| position.cells[i] == Deduced::Undecided)
-        .map(|i| (p[i], position.undecided_neighbours(i), i))
-        .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)))
-        .expect("nothing to guess")
-        .2
+    by_safety
+        .iter()
+        .copied()
+        .filter(|c| !candidates.contains(c))
+        .take(2 * MAX_FRONTIER)
+        .find(|&c| open_around[c] > 0 && context.outcome(c, 1.0 - p[c]).values > 1)
+        .unwrap_or(by_safety[0])
 }
 
 /// The guess when the exact analysis does not fit the position's budget: the undecided cell

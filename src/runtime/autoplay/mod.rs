@@ -11,17 +11,13 @@
 //!    [`fragment`], then by [`complete`](super::complete) (all layouts agree). Flags are never
 //!    needed.
 //! 3. **A guess** when nothing is certain, chosen by [`guess`] from the exact mine
-//!    probabilities of [`Analysis`]: an exhaustive search for the
+//!    probabilities of [`Analysis`](super::complete::Analysis): an exhaustive search for the
 //!    best chance to *win* when few layouts remain ([`endgame`]); otherwise a forced 50/50 if
 //!    there is one (it must be guessed sooner or later, so it is guessed now); otherwise, among
 //!    the cells nearly as safe as the safest, the one with the best chance to be safe and then
 //!    either make progress (reveal a number that proves some other cell safe) or leave a safe
 //!    next guess. Dead cells (whose number, if safe, is already known, so opening them tells
 //!    nothing) are not guessed while any other cell remains.
-//!
-//! That is [`Strength::Fast`], the default. [`Strength::Strong`] ([`play_with`],
-//! [`next_move_with`]) also plays close guesses on over layouts drawn from the exact posterior
-//! and keeps the heuristic's choice unless another candidate clearly wins more ([`search`]).
 //!
 //! Every analysis of one move shares one [`Budget`] (the default of
 //! [`complete`](super::complete)): on a board too tangled to solve within it, the move is what
@@ -49,16 +45,14 @@ pub mod endgame;
 pub mod guess;
 pub mod position;
 pub mod risk;
-pub mod search;
 
 use std::time::Duration;
 
-use super::complete::{analyse_parts, Analysis, Budget};
+use super::complete::{analyse_parts, Budget};
 use super::deduction::{Deduced, Deduction, Given};
 use super::fragment;
 use super::game::{CellState, Config, Game, Status};
 use super::layout::{default_click, LayoutError};
-pub use search::Strength;
 
 /// A move: open a cell, 0-based (row, col) and whether it is certain (proved safe) or a guess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,19 +100,13 @@ pub fn next_move(game: &Game) -> Option<Move> {
 /// As [`next_move`], with the move's analyses within `budget` ([`plan_within`]): a server
 /// bounds each request's work this way.
 pub fn next_move_within(game: &Game, budget: &Budget) -> Option<Move> {
-    next_move_with(game, Strength::Fast, budget)
-}
-
-/// As [`next_move_within`], at `strength` ([`search::plan_with`]): the rollouts of
-/// [`Strength::Strong`] are within `budget` too.
-pub fn next_move_with(game: &Game, strength: Strength, budget: &Budget) -> Option<Move> {
     let cols = game.cols();
     let at = |i: usize, certain| Move {
         row: i / cols,
         col: i % cols,
         certain,
     };
-    match search::plan_with(game, strength, budget) {
+    match plan_within(game, budget) {
         Plan::Over => None,
         Plan::Certain(cells) => {
             let unflagged = cells
@@ -139,71 +127,17 @@ pub fn plan(game: &Game) -> Plan {
 /// [`complete`](super::complete) for [`plan`]): when it runs out, the cells proved by what
 /// fitted in it, else [`guess::cheap`].
 pub fn plan_within(game: &Game, budget: &Budget) -> Plan {
-    step(game, budget, GuessRule::Scored(1.0)).plan(GuessPoint::choice)
-}
-
-/// What [`step`] finds.
-enum Step {
-    Over,
-    Certain(Vec<usize>),
-    Guess(GuessPoint),
-}
-
-impl Step {
-    /// The step as a plan, the guess (if one is needed) chosen by `choose`.
-    fn plan(self, choose: impl FnOnce(&GuessPoint) -> usize) -> Plan {
-        match self {
-            Step::Over => Plan::Over,
-            Step::Certain(cells) => Plan::Certain(cells),
-            Step::Guess(point) => Plan::Guess(choose(&point)),
-        }
-    }
-}
-
-/// A position where nothing is certain, and what the guess can be.
-struct GuessPoint {
-    /// The guesses to choose from.
-    options: guess::Options,
-    /// The position's cells as decided (shown numbers, proved mines, undecided cells) and its
-    /// exact analysis, when the budget allowed one.
-    exact: Option<(Vec<Deduced>, Analysis)>,
-}
-
-impl GuessPoint {
-    /// The heuristic's guess.
-    fn choice(&self) -> usize {
-        self.options.choice()
-    }
-}
-
-/// How [`step`] guesses.
-#[derive(Clone, Copy, Debug)]
-enum GuessRule {
-    /// [`guess::options`] with the scored candidates within this share of the best.
-    Scored(f64),
-    /// The safest cell ([`guess::safest`]): the rollouts' quick player.
-    Safest,
-}
-
-/// The next step, guessing by `rule`.
-fn step(game: &Game, budget: &Budget, rule: GuessRule) -> Step {
     if game.status() != Status::Playing {
-        return Step::Over;
+        return Plan::Over;
     }
     let (rows, cols) = (game.rows(), game.cols());
-    let one = |cell| {
-        Step::Guess(GuessPoint {
-            options: guess::Options::One(cell),
-            exact: None,
-        })
-    };
     if game.opened() == 0 {
         let (r, c) = default_click(rows, cols, game.config().first_click);
         let promised = game.layout().is_none() && game.mines() < rows * cols;
         return if promised {
-            Step::Certain(vec![r * cols + c])
+            Plan::Certain(vec![r * cols + c])
         } else {
-            one(r * cols + c)
+            Plan::Guess(r * cols + c)
         };
     }
     let hidden: Vec<bool> = game
@@ -211,7 +145,7 @@ fn step(game: &Game, budget: &Budget, rule: GuessRule) -> Step {
         .iter()
         .map(|c| !matches!(c, CellState::Open(_)))
         .collect();
-    let fallback = || one(hidden.iter().position(|&h| h).unwrap_or(0));
+    let fallback = || Plan::Guess(hidden.iter().position(|&h| h).unwrap_or(0));
     let board = game.visible();
     let given = Given::total(game.mines());
     let safe_hidden = |d: &Deduction| -> Vec<usize> {
@@ -225,7 +159,7 @@ fn step(game: &Game, budget: &Budget, rule: GuessRule) -> Step {
     };
     let safe = safe_hidden(&local);
     if !safe.is_empty() {
-        return Step::Certain(safe);
+        return Plan::Certain(safe);
     }
     // Then everything every layout agrees on; mines it proves are recorded and the position
     // analysed again, so the guess sees every decided cell. All of it, the guess included,
@@ -245,7 +179,7 @@ fn step(game: &Game, budget: &Budget, rule: GuessRule) -> Step {
             .filter(|&i| hidden[i] && analysis.forced(i) == Some(false))
             .collect();
         if !safe.is_empty() {
-            return Step::Certain(safe);
+            return Plan::Certain(safe);
         }
         let mines: Vec<usize> = (0..cells.len())
             .filter(|&i| cells[i] == Deduced::Undecided && analysis.forced(i) == Some(true))
@@ -262,16 +196,9 @@ fn step(game: &Game, budget: &Budget, rule: GuessRule) -> Step {
                 && analysis.count_layouts(budget, cols).is_ok()
                 && budget.charge(analysis.probability_work()).is_ok();
             if !exact {
-                return one(guess::cheap(&position));
+                return Plan::Guess(guess::cheap(&position));
             }
-            let options = match rule {
-                GuessRule::Scored(within) => guess::options(&position, &analysis, within),
-                GuessRule::Safest => guess::Options::One(guess::safest(&position, &analysis)),
-            };
-            return Step::Guess(GuessPoint {
-                options,
-                exact: Some((cells, analysis)),
-            });
+            return Plan::Guess(guess::choose(&position, &analysis));
         }
         for i in mines {
             cells[i] = Deduced::Mine;
@@ -279,51 +206,16 @@ fn step(game: &Game, budget: &Budget, rule: GuessRule) -> Step {
     }
 }
 
-/// Plays `game` to the end with the autoplayer ([`Strength::Fast`]).
+/// Plays `game` to the end with the autoplayer.
 pub fn play(game: &mut Game) -> GameResult {
-    play_with(game, Strength::Fast)
-}
-
-/// Plays `game` to the end with the autoplayer at `strength`.
-pub fn play_with(game: &mut Game, strength: Strength) -> GameResult {
     let start = thread_cpu_time();
-    let (moves, guesses) = play_by(game, |g| search::plan_with(g, strength, &Budget::default()));
+    let (moves, guesses) = play_by(game, plan);
     GameResult {
         won: game.status() == Status::Won,
         moves,
         guesses,
         cpu: thread_cpu_time().saturating_sub(start),
     }
-}
-
-/// Plays `game` to the end with the rollouts' quick player: certain moves as the autoplayer
-/// makes them, guesses of the safest cell ([`guess::safest`]). True when it wins.
-pub fn play_quick(game: &mut Game) -> bool {
-    play_by(game, |g| quick_plan(g, &Budget::default()));
-    game.status() == Status::Won
-}
-
-/// The quick player's next step, its analyses within `budget`.
-fn quick_plan(game: &Game, budget: &Budget) -> Plan {
-    step(game, budget, GuessRule::Safest).plan(GuessPoint::choice)
-}
-
-/// Plays `game` to the end as a rollout of [`search`]: by the quick player ([`play_quick`]) or
-/// the fast one, every move charged to one `budget` (the guess's), its analyses and, for the
-/// local rules that are not counted otherwise, a look over the board (a step per four cells).
-/// The rollout stops, unfinished, once the budget cannot pay for a move. True when it wins.
-fn play_rollout(game: &mut Game, quick: bool, budget: &Budget) -> bool {
-    let scan = (game.rows() * game.cols()) as u64 / 4;
-    play_by(game, |g| {
-        if budget.charge(scan).is_err() {
-            Plan::Over // out of work: the search does not count this rollout
-        } else if quick {
-            quick_plan(g, budget)
-        } else {
-            plan_within(g, budget)
-        }
-    });
-    game.status() == Status::Won
 }
 
 /// Plays `game` to the end, each step as `next` plans it (a flagged cell to open is unflagged
@@ -364,22 +256,12 @@ fn play_by(game: &mut Game, mut next: impl FnMut(&Game) -> Plan) -> (usize, usiz
     (moves, guesses)
 }
 
-/// Plays a new game (`Game::new(config, seed)`) to the end ([`Strength::Fast`]); fails only on
-/// a bad configuration.
+/// Plays a new game (`Game::new(config, seed)`) to the end; fails only on a bad
+/// configuration. The result depends only on `config` and `seed`.
 pub fn play_game(config: Config, seed: u64) -> Result<GameResult, LayoutError> {
-    play_game_with(config, seed, Strength::Fast)
-}
-
-/// Plays a new game (`Game::new(config, seed)`) to the end at `strength`; fails only on a bad
-/// configuration. The result depends only on `config`, `seed` and `strength`.
-pub fn play_game_with(
-    config: Config,
-    seed: u64,
-    strength: Strength,
-) -> Result<GameResult, LayoutError> {
     let start = thread_cpu_time();
     let mut game = Game::new(config, seed)?;
-    let mut result = play_with(&mut game, strength);
+    let mut result = play(&mut game);
     result.cpu = thread_cpu_time().saturating_sub(start);
     Ok(result)
 }

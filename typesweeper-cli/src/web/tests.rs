@@ -1,0 +1,748 @@
+//! The API in-process: requests sent to the router with tower's `oneshot`, answers read as
+//! JSON. A whole game by hand, a win by solver moves, best times, and every error path.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode};
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+use typesweeper::runtime::autoplay::{next_move_within, Move};
+use typesweeper::runtime::complete::Budget;
+use typesweeper::runtime::game::{Config, Game, Status};
+use typesweeper::runtime::layout::FirstClick;
+
+use super::api::{router, App, BODY_LIMIT, REQUEST_STEPS};
+use crate::frontend::best::BestTimes;
+
+/// A server with in-memory best times.
+fn app() -> Arc<App> {
+    Arc::new(App::new(BestTimes::in_memory()))
+}
+
+/// Sends one request; returns the status and the body as JSON (`Null` when empty).
+async fn send(
+    app: &Arc<App>,
+    method: Method,
+    uri: &str,
+    body: Option<&str>,
+) -> (StatusCode, Value) {
+    let mut request = Request::builder().method(method).uri(uri);
+    if body.is_some() {
+        request = request.header("content-type", "application/json");
+    }
+    let request = request
+        .body(Body::from(body.unwrap_or("").to_string()))
+        .unwrap();
+    answer(app, request).await
+}
+
+/// Sends `request`; returns the status and the body as JSON (`Null` when empty).
+async fn answer(app: &Arc<App>, request: Request<Body>) -> (StatusCode, Value) {
+    let uri = request.uri().to_string();
+    let response = router(Arc::clone(app)).oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let value = if bytes.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_slice(&bytes).unwrap_or_else(|e| {
+            panic!("{uri}: not JSON ({e}): {}", String::from_utf8_lossy(&bytes))
+        })
+    };
+    (status, value)
+}
+
+async fn post(app: &Arc<App>, uri: &str, body: Value) -> (StatusCode, Value) {
+    send(app, Method::POST, uri, Some(&body.to_string())).await
+}
+
+/// A POST with this `body`, its length given, and this `Content-Type` if any.
+async fn send_raw(
+    app: &Arc<App>,
+    uri: &str,
+    content_type: Option<&str>,
+    body: &str,
+) -> (StatusCode, Value) {
+    let mut request = Request::builder()
+        .method(Method::POST)
+        .uri(uri)
+        .header("content-length", body.len());
+    if let Some(t) = content_type {
+        request = request.header("content-type", t);
+    }
+    answer(app, request.body(Body::from(body.to_string())).unwrap()).await
+}
+
+async fn new_game(app: &Arc<App>, body: Value) -> Value {
+    let (status, state) = post(app, "/api/games", body).await;
+    assert_eq!(status, StatusCode::CREATED, "{state}");
+    state
+}
+
+fn board(state: &Value) -> Vec<String> {
+    serde_json::from_value(state["board"].clone()).unwrap()
+}
+
+fn cell(state: &Value, row: usize, col: usize) -> char {
+    board(state)[row].as_bytes()[col] as char
+}
+
+fn error(value: &Value) -> &str {
+    value["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error in {value}"))
+}
+
+#[tokio::test]
+async fn a_game_by_hand_opens_flags_and_chords() {
+    let app = app();
+    let state = new_game(
+        &app,
+        json!({"level": "beginner", "seed": 5, "first_click": "zero"}),
+    )
+    .await;
+    let id = state["id"].as_str().unwrap().to_string();
+    assert_eq!(
+        (state["rows"].as_u64(), state["cols"].as_u64()),
+        (Some(9), Some(9))
+    );
+    assert_eq!(state["status"], "playing");
+    assert_eq!(
+        state["running"], false,
+        "the clock starts at the first opening"
+    );
+    assert!(board(&state).iter().all(|row| row == "........."));
+
+    // The same game, played by the library's own engine, tells what to expect.
+    let mut mirror = Game::new(Config::new(9, 9, 10, FirstClick::Zero), 5).unwrap();
+    mirror.open(1, 1).unwrap();
+    let (status, state) = post(
+        &app,
+        &format!("/api/games/{id}/open"),
+        json!({"row": 1, "col": 1}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(state["running"], true);
+    let shown: String = board(&state).concat();
+    let expected: String = mirror
+        .visible()
+        .cells()
+        .iter()
+        .map(|c| match c.to_string().as_str() {
+            "?" => '.',
+            s => s.chars().next().unwrap(),
+        })
+        .collect();
+    assert_eq!(shown, expected, "the API shows what the engine opened");
+
+    // Right-click cycles flag, question mark, hidden; the counter follows the flags.
+    let hidden = shown.find('.').unwrap();
+    let (r, c) = (hidden / 9, hidden % 9);
+    let flag = format!("/api/games/{id}/flag");
+    let (_, s) = post(&app, &flag, json!({"row": r, "col": c})).await;
+    assert_eq!((cell(&s, r, c), s["mines_left"].as_i64()), ('F', Some(9)));
+    let (_, s) = post(&app, &flag, json!({"row": r, "col": c})).await;
+    assert_eq!((cell(&s, r, c), s["mines_left"].as_i64()), ('?', Some(10)));
+    let (_, s) = post(&app, &flag, json!({"row": r, "col": c})).await;
+    assert_eq!(cell(&s, r, c), '.');
+    // With question marks off the cycle skips `?`.
+    let (_, s) = post(
+        &app,
+        &format!("/api/games/{id}/marks"),
+        json!({"on": false}),
+    )
+    .await;
+    assert_eq!(s["question_marks"], false);
+    post(&app, &flag, json!({"row": r, "col": c})).await;
+    let (_, s) = post(&app, &flag, json!({"row": r, "col": c})).await;
+    assert_eq!(cell(&s, r, c), '.');
+
+    // Chord: flag every mine the hint proves around some number whose mines are all proved,
+    // then chord it: its other hidden neighbours open.
+    let (status, hint) = post(&app, &format!("/api/games/{id}/hint"), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{hint}");
+    let mines: Vec<(usize, usize)> = hint["mines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["row"].as_u64().unwrap() as usize,
+                m["col"].as_u64().unwrap() as usize,
+            )
+        })
+        .collect();
+    let layout = mirror.layout().unwrap().clone();
+    let near = |i: usize| typesweeper::board::neighbours(9, 9, i / 9, i % 9);
+    let target = (0..81).find(|&i| {
+        let n = layout.number(i);
+        matches!(mirror.cells()[i], typesweeper::runtime::game::CellState::Open(k) if k > 0)
+            && near(i)
+                .filter(|&j| layout.mines()[j])
+                .all(|j| mines.contains(&(j / 9, j % 9)))
+            && near(i).any(|j| {
+                mirror.cells()[j] == typesweeper::runtime::game::CellState::Hidden
+                    && !layout.mines()[j]
+            })
+            && n > 0
+    });
+    let target = target.expect("seed 5 has a number to chord after the opening");
+    for j in near(target).filter(|&j| layout.mines()[j]) {
+        post(&app, &flag, json!({"row": j / 9, "col": j % 9})).await;
+    }
+    let (status, s) = post(
+        &app,
+        &format!("/api/games/{id}/chord"),
+        json!({"row": target / 9, "col": target % 9}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    for j in near(target).filter(|&j| !layout.mines()[j]) {
+        assert!(
+            cell(&s, j / 9, j % 9).is_ascii_digit(),
+            "chording opened {j}"
+        );
+    }
+    assert_eq!(s["helped"], true, "the hint is help");
+
+    // Opening a mine loses, and the board shows the hit, the mines and wrong flags.
+    let safe_hidden = (0..81)
+        .find(|&i| cell(&s, i / 9, i % 9) == '.' && !layout.mines()[i])
+        .unwrap();
+    post(
+        &app,
+        &flag,
+        json!({"row": safe_hidden / 9, "col": safe_hidden % 9}),
+    )
+    .await;
+    let mine = (0..81)
+        .find(|&i| layout.mines()[i] && cell(&s, i / 9, i % 9) == '.')
+        .unwrap();
+    let (_, s) = post(
+        &app,
+        &format!("/api/games/{id}/open"),
+        json!({"row": mine / 9, "col": mine % 9}),
+    )
+    .await;
+    assert_eq!(s["status"], "lost");
+    assert_eq!(s["hit"], json!({"row": mine / 9, "col": mine % 9}));
+    assert_eq!(cell(&s, mine / 9, mine % 9), 'X');
+    assert_eq!(cell(&s, safe_hidden / 9, safe_hidden % 9), 'W');
+    assert_eq!(board(&s).concat().matches(['X', '*', 'F']).count(), 10);
+    assert_eq!(s["running"], false);
+    assert!(error(
+        &post(
+            &app,
+            &format!("/api/games/{id}/open"),
+            json!({"row": 0, "col": 0})
+        )
+        .await
+        .1
+    )
+    .contains("lost"));
+
+    // Restart deals the same board again.
+    let (_, s) = post(&app, &format!("/api/games/{id}/restart"), json!({})).await;
+    assert_eq!(
+        (
+            s["status"].as_str(),
+            s["seed"].as_u64(),
+            s["helped"].as_bool()
+        ),
+        (Some("playing"), Some(5), Some(false))
+    );
+    assert!(board(&s).iter().all(|row| row == "........."));
+}
+
+/// The first seed from 0 on which the autoplayer wins expert with the safe rule.
+fn winning_seed(config: Config) -> u64 {
+    (0..200)
+        .find(|&seed| {
+            typesweeper::runtime::autoplay::play_game(config, seed)
+                .unwrap()
+                .won
+        })
+        .expect("the autoplayer wins some game in 200")
+}
+
+#[tokio::test]
+async fn solver_moves_win_a_game_and_a_helped_win_sets_no_best_time() {
+    let app = app();
+    let seed = winning_seed(Config::new(16, 30, 99, FirstClick::Safe));
+    let state = new_game(
+        &app,
+        json!({"level": "expert", "seed": seed, "first_click": "safe"}),
+    )
+    .await;
+    let id = state["id"].as_str().unwrap().to_string();
+    let mut state = state;
+    let mut moves = 0;
+    while state["status"] == "playing" {
+        let (status, next) = post(&app, &format!("/api/games/{id}/solver-move"), json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        assert!(next["last_move"]["row"].is_u64());
+        state = next;
+        moves += 1;
+        assert!(moves <= 480);
+    }
+    assert_eq!(state["status"], "won");
+    assert_eq!(state["helped"], true);
+    assert_eq!(state["best"], Value::Null);
+    assert!(state["message"]
+        .as_str()
+        .unwrap()
+        .contains("not a best time"));
+    let (status, body) = post(&app, &format!("/api/games/{id}/solver-move"), json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(error(&body).contains("won"));
+}
+
+/// Opens `moves` in game `id`, each answered with 200.
+async fn replay(app: &Arc<App>, id: &str, moves: &[Move]) {
+    for m in moves {
+        let (s, b) = post(
+            app,
+            &format!("/api/games/{id}/open"),
+            json!({"row": m.row, "col": m.col}),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+    }
+}
+
+#[tokio::test]
+async fn a_solver_move_plays_the_autoplayers_move_and_takes_no_options() {
+    // Beginner, safe, seed 526: walk the autoplayer's moves to its first guess, where the
+    // solver's move is a choice and not a proved cell.
+    let config = Config::new(9, 9, 10, FirstClick::Safe);
+    let budget = || Budget::new(REQUEST_STEPS);
+    let mut mirror = Game::new(config, 526).unwrap();
+    let mut path = Vec::new();
+    let guess = loop {
+        let m = next_move_within(&mirror, &budget()).expect("the game goes on");
+        if !m.certain {
+            break m;
+        }
+        mirror.open(m.row, m.col).unwrap();
+        path.push(m);
+    };
+    let app = app();
+    let state = new_game(
+        &app,
+        json!({"level": "beginner", "seed": 526, "first_click": "safe"}),
+    )
+    .await;
+    let id = state["id"].as_str().unwrap();
+    replay(&app, id, &path).await;
+    let moved = format!("/api/games/{id}/solver-move");
+    // Errors first: they change nothing. `strength` was an option; there is one strength now.
+    let (s, b) = post(&app, &moved, json!({"strength": "strong"})).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error(&b).contains("unknown field `strength`"), "{b}");
+    let (s, _) = send_raw(&app, &moved, Some("text/plain"), "strong").await;
+    assert_eq!(s, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    // No body, an empty one of any type, and `{}`: the autoplayer's guess.
+    let at = |m: Move| json!({"row": m.row, "col": m.col, "certain": m.certain});
+    for content_type in [
+        None,
+        Some("application/json"),
+        Some("text/plain"),
+        Some("{}"),
+    ] {
+        let (s, _) = post(&app, &format!("/api/games/{id}/restart"), json!({})).await;
+        assert_eq!(s, StatusCode::OK);
+        replay(&app, id, &path).await;
+        let (s, b) = match content_type {
+            Some("{}") => post(&app, &moved, json!({})).await,
+            _ => send_raw(&app, &moved, content_type, "").await,
+        };
+        assert_eq!(s, StatusCode::OK, "{content_type:?}: {b}");
+        assert_eq!(b["last_move"], at(guess));
+    }
+}
+
+#[tokio::test]
+async fn an_unhelped_win_sets_the_best_time_for_its_level_and_rule() {
+    let app = app();
+    // Play the winning moves of the autoplayer by hand (open only, never asking the solver).
+    let config = Config::new(9, 9, 10, FirstClick::Zero);
+    let seed = winning_seed(config);
+    let mut mirror = Game::new(config, seed).unwrap();
+    let mut moves = Vec::new();
+    while let Some(m) = typesweeper::runtime::autoplay::next_move(&mirror) {
+        mirror.open(m.row, m.col).unwrap();
+        moves.push((m.row, m.col));
+    }
+    assert_eq!(mirror.status(), Status::Won);
+    let state = new_game(&app, json!({"level": "beginner", "seed": seed})).await;
+    let id = state["id"].as_str().unwrap().to_string();
+    let mut state = state;
+    for (row, col) in moves {
+        state = post(
+            &app,
+            &format!("/api/games/{id}/open"),
+            json!({"row": row, "col": col}),
+        )
+        .await
+        .1;
+    }
+    assert_eq!(state["status"], "won");
+    assert_eq!(state["helped"], false);
+    assert_eq!(state["new_best"], true);
+    assert_eq!(state["best_key"], "beginner zero");
+    assert_eq!(state["best"]["seed"].as_u64(), Some(seed));
+    // Another game of the same settings sees it.
+    let other = new_game(&app, json!({"level": "beginner", "seed": seed + 1})).await;
+    assert_eq!(other["best"]["seed"].as_u64(), Some(seed));
+    let expert = new_game(&app, json!({"level": "expert"})).await;
+    assert_eq!(expert["best"], Value::Null);
+}
+
+#[tokio::test]
+async fn hints_chances_and_explanations_agree() {
+    let app = app();
+    let state = new_game(&app, json!({"level": "beginner", "seed": 5})).await;
+    let id = state["id"].as_str().unwrap();
+    let (status, body) = post(&app, &format!("/api/games/{id}/hint"), json!({})).await;
+    assert_eq!(
+        status,
+        StatusCode::CONFLICT,
+        "nothing to hint before the first click"
+    );
+    assert!(error(&body).contains("before the first click"));
+    post(
+        &app,
+        &format!("/api/games/{id}/open"),
+        json!({"row": 1, "col": 1}),
+    )
+    .await;
+    let (_, hint) = post(&app, &format!("/api/games/{id}/hint"), json!({})).await;
+    let (_, chances) = post(&app, &format!("/api/games/{id}/probabilities"), json!({})).await;
+    assert_eq!(chances["exact"], true);
+    let p = |at: &Value| {
+        chances["chances"][at["row"].as_u64().unwrap() as usize]
+            [at["col"].as_u64().unwrap() as usize]
+            .as_f64()
+            .unwrap()
+    };
+    for safe in hint["safe"].as_array().unwrap() {
+        assert_eq!(p(safe), 0.0);
+        let (_, why) = post(&app, &format!("/api/games/{id}/explain"), safe.clone()).await;
+        assert_eq!(why["verdict"], "safe", "{why}");
+        let lines = why["lines"].as_array().unwrap();
+        assert!(lines
+            .last()
+            .unwrap()
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("{} is safe", why["cell"].as_str().unwrap())));
+    }
+    for mine in hint["mines"].as_array().unwrap() {
+        assert_eq!(p(mine), 1.0);
+        let (_, why) = post(&app, &format!("/api/games/{id}/explain"), mine.clone()).await;
+        assert_eq!(why["verdict"], "mine");
+    }
+    assert!(!hint["safe"].as_array().unwrap().is_empty());
+    // An open cell has no chance, and is explained as open.
+    assert_eq!(chances["chances"][1][1], Value::Null);
+    let (_, why) = post(
+        &app,
+        &format!("/api/games/{id}/explain"),
+        json!({"row": 1, "col": 1}),
+    )
+    .await;
+    assert_eq!(why["verdict"], "open");
+    let total: f64 = chances["chances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r.as_array().unwrap())
+        .filter_map(Value::as_f64)
+        .sum();
+    assert!(
+        (total - 10.0).abs() < 1e-6,
+        "the chances add up to the mines: {total}"
+    );
+}
+
+#[tokio::test]
+async fn bad_requests_get_clear_errors() {
+    let app = app();
+    let state = new_game(&app, json!({"level": "beginner", "seed": 1})).await;
+    let id = state["id"].as_str().unwrap();
+    let open = format!("/api/games/{id}/open");
+
+    // Unknown games and paths.
+    let (s, b) = send(&app, Method::GET, "/api/games/0123456789abcdef", None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert!(error(&b).contains("no game"));
+    let (s, _) = post(&app, "/api/games/nope/open", json!({"row": 0, "col": 0})).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, b) = send(&app, Method::GET, "/api/nothing", None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert!(error(&b).contains("no such"));
+    let (s, _) = send(&app, Method::GET, &open, None).await;
+    assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED);
+
+    // Cells off the board.
+    let (s, b) = post(&app, &open, json!({"row": 9, "col": 0})).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(error(&b).contains("off the 9x9 board"), "{b}");
+    let (s, _) = post(
+        &app,
+        &format!("/api/games/{id}/flag"),
+        json!({"row": 0, "col": 99}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    let (s, _) = post(
+        &app,
+        &format!("/api/games/{id}/explain"),
+        json!({"row": 100, "col": 0}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+
+    // Malformed bodies.
+    let (s, b) = send(&app, Method::POST, &open, Some("{\"row\": 1")).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(error(&b).contains("JSON"));
+    let (s, _) = post(&app, &open, json!({"row": -1, "col": 0})).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    let (s, b) = post(&app, &open, json!({"row": 1, "col": 1, "extra": true})).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error(&b).contains("extra"));
+    let (s, _) = post(&app, &open, json!("R1C1")).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    let request = Request::post(&open)
+        .body(Body::from("{\"row\":1,\"col\":1}"))
+        .unwrap();
+    let response = router(Arc::clone(&app)).oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    let big = format!(
+        "{{\"row\": 1, \"col\": 1, \"pad\": \"{}\"}}",
+        "x".repeat(BODY_LIMIT)
+    );
+    let (s, b) = send(&app, Method::POST, &open, Some(&big)).await;
+    assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(error(&b).contains("limit"));
+
+    // Bad settings for a new game.
+    for (body, says) in [
+        (json!({"level": "huge"}), "expected beginner"),
+        (json!({"level": "200x10/5"}), "at most 100"),
+        (json!({"level": "10x10/101"}), "mines"),
+        (json!({"first_click": "corner"}), "safe"),
+        (json!({"seed": "x"}), "seed"),
+        (json!({"colour": "red"}), "colour"),
+    ] {
+        let (s, b) = post(&app, "/api/games", body.clone()).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {b}");
+        assert!(error(&b).contains(says), "{body}: {b}");
+    }
+
+    // Deleting.
+    let (s, _) = send(&app, Method::DELETE, &format!("/api/games/{id}"), None).await;
+    assert_eq!(s, StatusCode::NO_CONTENT);
+    let (s, _) = send(&app, Method::DELETE, &format!("/api/games/{id}"), None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+
+    // The page and its assets.
+    for (path, kind) in [
+        ("/", "text/html"),
+        ("/app.js", "text/javascript"),
+        ("/style.css", "text/css"),
+    ] {
+        let response = router(Arc::clone(&app))
+            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        assert!(response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with(kind));
+    }
+}
+
+#[tokio::test]
+async fn no_guess_boards_open_their_first_click_and_replay_by_seed() {
+    let app = app();
+    let state = new_game(
+        &app,
+        json!({"level": "beginner", "no_guess": true, "seed": 3}),
+    )
+    .await;
+    assert_eq!(state["opened_for_you"], json!({"row": 1, "col": 1}));
+    assert_eq!(cell(&state, 1, 1), '0');
+    let seed = state["seed"].as_u64().unwrap();
+    let again = new_game(
+        &app,
+        json!({"level": "beginner", "no_guess": true, "seed": seed}),
+    )
+    .await;
+    assert_eq!(
+        board(&again),
+        board(&state),
+        "the shown seed replays the board"
+    );
+    assert_eq!(
+        again["message"],
+        Value::Null,
+        "the shown seed needs no search"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_busy_game_holds_up_only_itself() {
+    let app = app();
+    let a = new_game(&app, json!({"level": "expert", "seed": 1})).await;
+    let b = new_game(&app, json!({"level": "expert", "seed": 2})).await;
+    let (a, b) = (a["id"].as_str().unwrap(), b["id"].as_str().unwrap());
+    // Game A is busy (as during a long solver request): its lock is held.
+    let busy = app
+        .games
+        .get(a, std::time::Instant::now())
+        .unwrap()
+        .lock_owned()
+        .await;
+    let quick = std::time::Duration::from_secs(5);
+    let open = |id: &str| format!("/api/games/{id}/open");
+    let (status, _) =
+        tokio::time::timeout(quick, post(&app, &open(b), json!({"row": 0, "col": 0})))
+            .await
+            .expect("game B answers while game A is busy");
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = tokio::time::timeout(quick, post(&app, "/api/games", json!({})))
+        .await
+        .expect("new games are dealt while game A is busy");
+    assert_eq!(status, StatusCode::CREATED);
+    let waiting = tokio::time::timeout(
+        std::time::Duration::from_millis(200),
+        post(&app, &open(a), json!({"row": 0, "col": 0})),
+    )
+    .await;
+    assert!(waiting.is_err(), "a request on game A waits for it");
+    drop(busy);
+    let (status, _) = post(&app, &open(a), json!({"row": 0, "col": 0})).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn the_compile_time_view_and_the_export_match_the_library() {
+    use typesweeper::codegen::{export_for, Edition};
+    use typesweeper::runtime::compile_view::compile_view;
+    use typesweeper::runtime::generator::Level;
+
+    let app = app();
+    let state = new_game(&app, json!({"level": "intermediate", "seed": 11})).await;
+    let id = state["id"].as_str().unwrap().to_string();
+    let (s, b) = post(&app, &format!("/api/games/{id}/compile-view"), json!({})).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{b}");
+    let (s, _) = post(&app, &format!("/api/games/{id}/export"), json!({})).await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    post(
+        &app,
+        &format!("/api/games/{id}/open"),
+        json!({"row": 1, "col": 1}),
+    )
+    .await;
+    let mut mirror = Game::new(Config::new(16, 16, 40, FirstClick::Zero), 11).unwrap();
+    mirror.open(1, 1).unwrap();
+    let (puzzle, answer) = (mirror.visible(), mirror.answer().unwrap());
+
+    let (s, view) = post(&app, &format!("/api/games/{id}/compile-view"), json!({})).await;
+    assert_eq!(s, StatusCode::OK, "{view}");
+    let want = compile_view(&puzzle, &answer).unwrap();
+    let levels = view["levels"].as_array().unwrap();
+    for (json, level) in levels
+        .iter()
+        .zip([&want.fragment, &want.pairs, &want.complete])
+    {
+        assert_eq!(json["decided"].as_u64(), Some(level.decided as u64));
+        assert_eq!(json["finishes"].as_bool(), Some(level.finishes));
+        assert_eq!(json["hidden"].as_u64(), Some(want.hidden_count as u64));
+        let marked = json["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap())
+            .collect::<String>();
+        assert_eq!(marked.matches(['m', 's']).count(), level.decided);
+        assert_eq!(marked.matches(['m', 's', '?']).count(), want.hidden_count);
+        match level.first_undecided {
+            Some(c) => assert_eq!(json["first_undecided"], json!({"row": c.row, "col": c.col})),
+            None => assert_eq!(json["first_undecided"], Value::Null),
+        }
+    }
+    assert_eq!(
+        levels
+            .iter()
+            .map(|l| l["level"].as_str().unwrap())
+            .collect::<Vec<_>>(),
+        ["fragment", "pairs", "complete"]
+    );
+
+    for (level, word) in [
+        (Level::Fragment, "fragment"),
+        (Level::Pairs, "pairs"),
+        (Level::Complete, "complete"),
+    ] {
+        let (s, got) = post(
+            &app,
+            &format!("/api/games/{id}/export"),
+            json!({"level": word, "name": "my_board", "edition": "2021"}),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{got}");
+        let want = export_for(&puzzle, &answer, level, "my_board", Edition::E2021).unwrap();
+        assert_eq!(got["summary"].as_str(), Some(want.summary.as_str()));
+        let files: Vec<(String, String)> = want
+            .files
+            .iter()
+            .map(|f| (f.path.clone(), f.contents.clone()))
+            .collect();
+        let got_files: Vec<(String, String)> = got["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| {
+                (
+                    f["path"].as_str().unwrap().to_string(),
+                    f["contents"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        assert_eq!(got_files, files);
+        let finishes = levels[if word == "pairs" { 1 } else { 0 }]["finishes"]
+            .as_bool()
+            .unwrap();
+        assert_eq!(got["kind"], if finishes { "test" } else { "compile-fail" });
+    }
+    // The default name comes from the seed and the cells opened.
+    let (_, got) = post(&app, &format!("/api/games/{id}/export"), json!({})).await;
+    assert!(
+        got["files"][0]["path"]
+            .as_str()
+            .unwrap()
+            .contains("game_11_"),
+        "{got}"
+    );
+    for (body, says) in [
+        (json!({"name": "Bad Name"}), "name"),
+        (json!({"level": "triples"}), "complete"),
+        (json!({"edition": "2027"}), "edition"),
+    ] {
+        let (s, b) = post(&app, &format!("/api/games/{id}/export"), body.clone()).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {b}");
+        assert!(error(&b).contains(says), "{body}: {b}");
+    }
+    let (_, state) = send(&app, Method::GET, &format!("/api/games/{id}"), None).await;
+    assert_eq!(
+        state["helped"], true,
+        "the compile-time view and the export are help"
+    );
+}
