@@ -31,7 +31,7 @@ const LARGE_CASES: [&str; 2] = [
 /// The `level: complete` cases `ui` compiles: the 9x9 boards but the slow ones.
 const COMPLETE_CASES: &str = "*_9x9_10.rs";
 
-/// The 9x9 `level: complete` cases too slow for every `cargo test` (12 s to two minutes:
+/// The 9x9 `level: complete` cases too slow for every `cargo test` (5 to 45 s:
 /// docs/compile-time.md, "level: complete"); `ui_large_corpus_boards` compiles them.
 const COMPLETE_SLOW: [&str; 3] = [
     "solved_board_600000_9x9_10.rs",
