@@ -16,7 +16,10 @@
 //!
 //! `--level pairs` measures `solve!`'s `level: pairs` on boards that need it: the lucky guesses
 //! go on until the runtime `pairs` finishes the board, and the first seed (from the same start)
-//! whose board `fragment` cannot finish is kept; the table says which seed.
+//! whose board `fragment` cannot finish is kept; the table says which seed. `--level complete`
+//! does the same with the runtime `complete`, keeping the first board `pairs` cannot finish,
+//! and the table also says how many cells `pairs` leaves undecided: the level's cost follows
+//! that number (docs/compile-time.md).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -26,7 +29,7 @@ use typesweeper::codegen::solve_call_at;
 use typesweeper::runtime::game::Game;
 use typesweeper::runtime::generator::{board_for_seed, Level, Spec};
 use typesweeper::runtime::layout::FirstClick;
-use typesweeper::runtime::{fragment, pairs, Given};
+use typesweeper::runtime::{complete, fragment, pairs, Given};
 
 /// A benchmark size: label, rows, cols, mines.
 pub struct Size {
@@ -116,7 +119,8 @@ pub fn lucky_puzzle(size: &Size, seed: u64, level: Level) -> (Board, Board, usiz
         let puzzle = game.visible();
         let solved = match level {
             Level::Pairs => pairs::solve(&puzzle, Given::answer(&answer)),
-            _ => fragment::solve(&puzzle, Given::answer(&answer)),
+            Level::Complete => complete::solve(&puzzle, Given::answer(&answer)),
+            Level::Fragment => fragment::solve(&puzzle, Given::answer(&answer)),
         }
         .expect("consistent");
         let Some(&(r, c)) = solved
@@ -135,16 +139,14 @@ pub fn lucky_puzzle(size: &Size, seed: u64, level: Level) -> (Board, Board, usiz
     }
 }
 
-/// The first board from `seed` on that `level` finishes after lucky guesses and, at `pairs`,
-/// that `fragment` cannot finish: with the seed it came from.
+/// The first board from `seed` on that `level` finishes after lucky guesses and, at `pairs` or
+/// `complete`, that the level below cannot finish: with the seed it came from.
 fn board_needing(size: &Size, seed: u64, level: Level) -> (Board, Board, usize, u64) {
     (seed..)
         .map(|s| (lucky_puzzle(size, s, level), s))
-        .find(|((puzzle, answer, _), _)| {
-            level != Level::Pairs
-                || !fragment::solve(puzzle, Given::answer(answer))
-                    .expect("consistent")
-                    .is_solved()
+        .find(|((puzzle, answer, _), _)| match level.below() {
+            None => true,
+            Some(below) => !below.solves(puzzle, answer),
         })
         .map(|((puzzle, answer, guesses), s)| (puzzle, answer, guesses, s))
         .expect("some seed gives such a board")
@@ -305,17 +307,17 @@ pub fn run(repo: &Path, runs: usize, labels: &[String], level: Level) {
         "fixed cost (1x1 board): rustc {baseline:.2} s of CPU, cargo build {baseline_cargo:.2} s wall, medians of {runs}"
     );
     println!();
-    let at = if level == Level::Pairs {
-        "level: pairs, on boards that need it (fragment cannot finish them)"
-    } else {
-        "level: fragment"
+    let at = match level {
+        Level::Pairs => "level: pairs, on boards that need it (fragment cannot finish them)",
+        Level::Complete => "level: complete, on boards that need it (pairs cannot finish them)",
+        Level::Fragment => "level: fragment",
     };
     println!("{at}");
     println!();
-    println!("| board | seed | cells | unknown | mines hidden | guesses | rustc, wall | rustc, CPU | solve, CPU (rustc - fixed) | cargo build, wall | peak memory |");
-    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("| board | seed | cells | unknown | left by pairs | mines hidden | guesses | rustc, wall | rustc, CPU | solve, CPU (rustc - fixed) | cargo build, wall | peak memory |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut cases: Vec<Case> = Vec::new();
-    if wanted(GAMES) && level != Level::Pairs {
+    if wanted(GAMES) && level == Level::Fragment {
         cases.push((GAMES.into(), corpus_games(repo), 0, None));
     }
     for size in SIZES.iter().filter(|s| wanted(s.label)) {
@@ -341,13 +343,21 @@ pub fn run(repo: &Path, runs: usize, labels: &[String], level: Level) {
                     .count()
             })
             .sum();
-        let suffix = if level == Level::Pairs { "_pairs" } else { "" };
+        let left_by_pairs: usize = boards
+            .iter()
+            .map(|(p, a)| pairs::undecided_cells(p, a).expect("consistent").len())
+            .sum();
+        let suffix = match level {
+            Level::Pairs => "_pairs",
+            Level::Complete => "_complete",
+            Level::Fragment => "",
+        };
         let dir = base.join(label.replace('/', "_") + suffix);
         write_crate_of(
             &dir,
             repo,
             &boards,
-            (2 * hidden_mines + 256).max(512),
+            (2 * hidden_mines + 256).max(512).max(cells + 30),
             level,
         );
         let out = cargo(&dir, &base, &["run", "-q"])
@@ -374,7 +384,7 @@ pub fn run(repo: &Path, runs: usize, labels: &[String], level: Level) {
         let show = |x: Option<f64>| x.map_or("n/a".into(), |x| format!("{x:.2} s"));
         let seed = seed.map_or("-".into(), |s| s.to_string());
         println!(
-            "| {label} | {seed} | {cells} | {unknown} | {hidden_mines} | {guesses} | {} | {} | {} | {cargo_wall:.2} s | {} |",
+            "| {label} | {seed} | {cells} | {unknown} | {left_by_pairs} | {hidden_mines} | {guesses} | {} | {} | {} | {cargo_wall:.2} s | {} |",
             show(wall),
             show(cpu),
             show(cpu.map(|c| (c - baseline).max(0.0))),

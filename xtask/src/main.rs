@@ -7,7 +7,7 @@
 //! trybuild: `TRYBUILD=overwrite cargo test --test ui -- --include-ignored`). `cargo run -p xtask -- corpus-tests --check` fails
 //! when a generated file is out of date; the unit test below runs that check.
 //!
-//! `cargo run --release -p xtask -- bench-compile [--runs N] [--level fragment|pairs] [SIZE ...]` is the compile-time
+//! `cargo run --release -p xtask -- bench-compile [--runs N] [--level fragment|pairs|complete] [SIZE ...]` is the compile-time
 //! benchmark (see `bench_compile.rs`).
 
 mod bench_compile;
@@ -60,8 +60,9 @@ fn main() -> ExitCode {
                     "--level" => match it.next().copied() {
                         Some("fragment") => level = Level::Fragment,
                         Some("pairs") => level = Level::Pairs,
+                        Some("complete") => level = Level::Complete,
                         _ => {
-                            eprintln!("--level needs `fragment` or `pairs`");
+                            eprintln!("--level needs `fragment`, `pairs` or `complete`");
                             return ExitCode::from(2);
                         }
                     },
@@ -89,7 +90,7 @@ fn main() -> ExitCode {
         }
         _ => {
             eprintln!("usage: cargo run -p xtask -- corpus-tests [--check]");
-            eprintln!("       cargo run --release -p xtask -- bench-compile [--runs N] [--level fragment|pairs] [SIZE ...]");
+            eprintln!("       cargo run --release -p xtask -- bench-compile [--runs N] [--level fragment|pairs|complete] [SIZE ...]");
             ExitCode::from(2)
         }
     }
