@@ -76,6 +76,12 @@ pub enum ExportError {
     /// The answer does not fit the puzzle (or [`complete`] ran out of its budget deciding
     /// whether the board has one solution).
     Solve(SolveError),
+    /// The board has more cells than `level: complete` takes
+    /// ([`MAX_COMPLETE_CELLS`](crate::board::MAX_COMPLETE_CELLS)).
+    TooLargeForComplete {
+        /// The board's cells.
+        cells: usize,
+    },
     /// The board is too wide for its compile-fail error to be predicted: rustc shortens source
     /// lines longer than [`DIAGNOSTIC_WIDTH`] characters in its errors, and a puzzle row of
     /// more than [`MAX_COMPILE_FAIL_COLS`] cells is written on a longer line.
@@ -90,6 +96,12 @@ impl fmt::Display for ExportError {
         match self {
             ExportError::Name(m) => f.write_str(m),
             ExportError::Solve(e) => e.fmt(f),
+            ExportError::TooLargeForComplete { cells } => write!(
+                f,
+                "`level: complete` takes boards of at most {} cells, and this one has {cells}: \
+                 export at pairs",
+                crate::board::MAX_COMPLETE_CELLS
+            ),
             ExportError::TooWide { cols } => write!(
                 f,
                 "a board {} wide is too wide for a compile-fail case whose error can be \
@@ -220,6 +232,10 @@ pub fn export_for(
     edition: Edition,
 ) -> Result<Export, ExportError> {
     check_name(name)?;
+    let cells = puzzle.cells().len();
+    if level == Level::Complete && cells > crate::board::MAX_COMPLETE_CELLS {
+        return Err(ExportError::TooLargeForComplete { cells });
+    }
     let given = Given::answer(answer);
     let deduction = match level {
         Level::Fragment => fragment::solve(puzzle, given)?,
@@ -676,6 +692,14 @@ note: required by a bound in `row_3`
 
     #[test]
     fn bad_input_is_an_error() {
+        // Larger than `level: complete` takes, which `pairs` still exports.
+        let zeros = |rows: usize| vec![vec!["0"; 30].join(" "); rows].join("\n");
+        let (big, answer) = (board(&zeros(18)), board(&zeros(18)));
+        let e = export(&big, &answer, Level::Complete, "a").unwrap_err();
+        assert_eq!(e, ExportError::TooLargeForComplete { cells: 540 });
+        assert!(e.to_string().contains("at most 512 cells"), "{e}");
+        assert!(export(&big, &answer, Level::Pairs, "a").is_ok());
+        assert!(export(&board(&zeros(16)), &board(&zeros(16)), Level::Complete, "a").is_ok());
         let puzzle = board("? ? ?\n1 2 1");
         // Answers that do not fit: a shown number differs, another shape, an inconsistent count.
         for answer in ["x 2 x\n1 2 2", "x 2 x", "x 2 x\n1 1 1", "x 0 x\n1 2 1"] {

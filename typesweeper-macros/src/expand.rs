@@ -23,7 +23,7 @@ mod sweep;
 use crate::parse::{self, Error, Level, SpannedBoard};
 use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote};
-use typesweeper_board::{Board, Cell, CellName, ShapeOrCellError};
+use typesweeper_board::{Board, Cell, CellName, ShapeOrCellError, MAX_COMPLETE_CELLS};
 
 /// `solve! { puzzle: [...] answer: [...] }`
 pub fn solve(input: TokenStream) -> Result<TokenStream, Error> {
@@ -106,7 +106,7 @@ pub fn puzzle(input: TokenStream) -> Result<TokenStream, Error> {
 
 fn sections(input: TokenStream, end: Span) -> Result<(Level, SpannedBoard, SpannedBoard), Error> {
     let mut tokens = input.into_iter().peekable();
-    let level = parse::level(&mut tokens)?;
+    let (level, level_span) = parse::level(&mut tokens)?;
     let puzzle = parse::section(&mut tokens, "puzzle", end)?;
     let answer = parse::section(&mut tokens, "answer", puzzle.span)?;
     if let Some(extra) = tokens.next() {
@@ -122,6 +122,17 @@ fn sections(input: TokenStream, end: Span) -> Result<(Level, SpannedBoard, Spann
         ));
     }
     check(&puzzle, &answer)?;
+    let cells = puzzle.board.cells().len();
+    if level == Level::Complete && cells > MAX_COMPLETE_CELLS {
+        return Err(Error::new(
+            level_span,
+            format!(
+                "`level: complete` takes boards of at most {MAX_COMPLETE_CELLS} cells (its \
+                 whole-board search slows with every cell and nests as deep as the board has \
+                 cells), and this one has {cells}: use `level: pairs`, which takes any size"
+            ),
+        ));
+    }
     Ok((level, puzzle, answer))
 }
 

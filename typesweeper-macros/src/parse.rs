@@ -49,13 +49,14 @@ pub enum Level {
 }
 
 /// Reads an optional `level : fragment|pairs|complete` (then an optional comma) from the front of
-/// `tokens`; without one, the level is [`Level::Fragment`].
+/// `tokens`, with the span of the level's name; without one, the level is [`Level::Fragment`]
+/// (spanned at the call site).
 pub fn level(
     tokens: &mut std::iter::Peekable<impl Iterator<Item = TokenTree>>,
-) -> Result<Level, Error> {
+) -> Result<(Level, Span), Error> {
     let label = match tokens.peek() {
         Some(TokenTree::Ident(id)) if id == "level" => id.span(),
-        _ => return Ok(Level::Fragment),
+        _ => return Ok((Level::Fragment, Span::call_site())),
     };
     tokens.next();
     let colon = match tokens.next() {
@@ -68,10 +69,10 @@ pub fn level(
             ))
         }
     };
-    let level = match tokens.next() {
-        Some(TokenTree::Ident(id)) if id == "fragment" => Level::Fragment,
-        Some(TokenTree::Ident(id)) if id == "pairs" => Level::Pairs,
-        Some(TokenTree::Ident(id)) if id == "complete" => Level::Complete,
+    let (level, name) = match tokens.next() {
+        Some(TokenTree::Ident(id)) if id == "fragment" => (Level::Fragment, id.span()),
+        Some(TokenTree::Ident(id)) if id == "pairs" => (Level::Pairs, id.span()),
+        Some(TokenTree::Ident(id)) if id == "complete" => (Level::Complete, id.span()),
         Some(TokenTree::Ident(id)) if id != "puzzle" && id != "answer" => {
             return Err(Error::new(
                 id.span(),
@@ -90,7 +91,7 @@ pub fn level(
             tokens.next();
         }
     }
-    Ok(level)
+    Ok((level, name))
 }
 
 /// Reads `name : [ rows ]` from the front of `tokens`, then an optional comma.

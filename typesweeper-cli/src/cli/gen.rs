@@ -106,6 +106,19 @@ pub fn run(args: Args) -> ExitCode {
         Some(NeedArg::Complete) => (Level::Complete, true),
         None => (Level::from(args.level), false),
     };
+    if args.format == Format::Rust
+        && level == Level::Complete
+        && args.rows.saturating_mul(args.cols) > typesweeper::board::MAX_COMPLETE_CELLS
+    {
+        return bad_input(format_args!(
+            "--format rust at complete: `level: complete` takes boards of at most {} cells, and \
+             {}x{} has {}; use --level pairs",
+            typesweeper::board::MAX_COMPLETE_CELLS,
+            args.rows,
+            args.cols,
+            args.rows.saturating_mul(args.cols)
+        ));
+    }
     let spec = Spec {
         rows: args.rows,
         cols: args.cols,
