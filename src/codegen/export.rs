@@ -243,7 +243,9 @@ pub fn export_for(
         Level::Complete => complete::solve(puzzle, given)?,
     };
     let finishes = deduction.is_solved();
-    let complete_finishes = finishes || complete::solve(puzzle, given)?.is_solved();
+    // At `complete` the deduction is complete's own: no second run.
+    let complete_finishes =
+        finishes || (level != Level::Complete && complete::solve(puzzle, given)?.is_solved());
     let view = level_view(level, puzzle, &deduction, complete_finishes);
     let hidden = puzzle
         .cells()
