@@ -249,22 +249,25 @@ fn expansion(
     // `level: complete` adds the sweep's items, its parameters, and a third result: the
     // variable its probes wait on, set to `Go` by a statement after the call, once rustc has
     // done what the local rules can.
-    let (sweep_items, released_ty, released_value, release) = match &sweep {
+    let (sweep_items, released_ty, released_value, release, results) = match sweep {
         Some(s) => {
-            counts.extend(s.params.iter().cloned());
-            let trigger = &s.trigger;
+            counts.extend(s.params);
+            let trigger = s.trigger;
             (
-                s.items.clone(),
+                s.items,
                 quote!(, ::core::marker::PhantomData<#trigger>),
                 quote!(, ::core::marker::PhantomData),
                 quote!(let _: ::core::marker::PhantomData<Go> = released;),
+                quote!((solved, rows, released)),
             )
         }
-        None => Default::default(),
-    };
-    let results = match &sweep {
-        Some(_) => quote!((solved, rows, released)),
-        None => quote!((solved, rows)),
+        None => (
+            TokenStream::new(),
+            TokenStream::new(),
+            TokenStream::new(),
+            TokenStream::new(),
+            quote!((solved, rows)),
+        ),
     };
     chunks.close();
     let (items, wheres) = chunk_items(chunks.done);

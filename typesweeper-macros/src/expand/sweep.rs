@@ -24,7 +24,8 @@ use std::collections::BTreeMap;
 use typesweeper_board::Cell;
 
 /// Which of a step's window slots its cell's mine takes one from. Window slot `i` (from 0)
-/// before step `p` is position `p - W - 1 + i`; `NEW` is the slot the step opens, `p + W + 1`.
+/// before step `p` is position `p - W - 1 + i`; slot `2W + 2` is the one the step opens,
+/// position `p + W + 1`.
 type Shape = Vec<usize>;
 
 /// The parts of the expansion the sweep adds.
