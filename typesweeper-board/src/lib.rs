@@ -26,6 +26,7 @@
 //! ```
 
 pub mod corpus;
+pub mod search_cost;
 pub mod solve_body;
 
 use std::fmt::{self, Write as _};

@@ -1,0 +1,544 @@
+//! How much searching `level: complete` makes rustc do on a board: a model of the compile-time
+//! solve, so that `solve!` (and `export`) can refuse a board that would keep rustc busy for
+//! minutes instead of letting it run away.
+//!
+//! The compile-time solve at `level: complete` alternates two things until the board is done
+//! or nothing more can be decided: the local rules of `level: pairs` (each number alone, two
+//! numbers side by side, the mine total alone, a proved-safe cell revealing its number from the
+//! answer), and, when they stop, a whole-board search per undecided cell (a *probe*). A probe
+//! walks the sweep of `typesweeper::typelevel::sweep`, a dynamic programme over (position,
+//! window of counters, mines left); it pays for every state before its cell's step (those are
+//! its own) and shares the states after it. rustc's cost per state grows with the board's
+//! length, and after the probes decide cells, every pending probe runs again in each round of
+//! the local rules that follows.
+//!
+//! [`complete_search_cost`] replays that solve (the local rules in rounds, then the sweep's
+//! states counted exactly, then the cells every layout agrees on, revealed) and adds up the
+//! work: for each search, the states each probe pays for, plus the shared ones, times the board's
+//! length, once for the search and once more for each round of local rules after it. The
+//! answer is used only to reveal proved-safe cells, as the compile-time solve does; the model
+//! decides nothing for the solver.
+//!
+//! ```
+//! use typesweeper_board::search_cost::{complete_search_cost, COMPLETE_WORK_LIMIT};
+//! use typesweeper_board::Board;
+//!
+//! // Two 1s that share one mine between two cells: a guess; one small search.
+//! let puzzle: Board = "? ?\n1 1".parse().unwrap();
+//! let answer: Board = "x 2\n1 1".parse().unwrap();
+//! let cost = complete_search_cost(&puzzle, &answer, COMPLETE_WORK_LIMIT);
+//! assert_eq!(cost.searches, 1);
+//! assert!(cost.work < 1_000);
+//! ```
+
+use crate::{Board, Cell};
+use std::collections::HashMap;
+
+/// The most work (in the units of [`SearchCost::work`]) `solve!` takes at `level: complete`.
+/// Measured on a 2-core machine, rustc spends 2.2 to 3.5 seconds per million on boards up to
+/// 16x16 (less on 16x30 boards), and about 700 MB at 15 million: at this limit, under a minute
+/// and 1 GB with room for the model's error.
+pub const COMPLETE_WORK_LIMIT: u64 = 12_000_000;
+
+/// What the model of a `level: complete` solve found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchCost {
+    /// The work: sweep states paid for, each weighted by the board's cell count. Stops growing
+    /// soon after it passes the limit given to [`complete_search_cost`].
+    pub work: u64,
+    /// How many times the local rules stopped with cells undecided, so that the probes ran.
+    pub searches: usize,
+    /// The undecided cells the first search started from (0 when the local rules finish).
+    pub undecided_at_first_search: usize,
+    /// Whether the model stopped early because the work passed the limit.
+    pub over_limit: bool,
+}
+
+/// What the model knows of one cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Known {
+    Undecided,
+    Mine,
+    Number(u8),
+}
+
+/// Replays the compile-time solve of `puzzle` at `level: complete`, with proved-safe cells
+/// revealed from `answer` (which must have the puzzle's size; its mines give the total), and
+/// returns the work it takes. Stops as soon as the work passes `limit`.
+///
+/// # Panics
+/// When `answer` does not have the puzzle's size.
+pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> SearchCost {
+    assert_eq!(
+        (puzzle.rows(), puzzle.cols()),
+        (answer.rows(), answer.cols()),
+        "the answer must have the puzzle's size"
+    );
+    let total = answer.cells().iter().filter(|&&c| c == Cell::Mine).count();
+    let mut known: Vec<Known> = puzzle
+        .cells()
+        .iter()
+        .map(|&c| match c {
+            Cell::Unknown => Known::Undecided,
+            Cell::Mine => Known::Mine,
+            Cell::Num(k) => Known::Number(k),
+        })
+        .collect();
+    let n = known.len() as u64;
+    let mut cost = SearchCost {
+        work: 0,
+        searches: 0,
+        undecided_at_first_search: 0,
+        over_limit: false,
+    };
+    // The work of the last search, paid again in each round of local rules after it.
+    let mut rerun = 0u64;
+    loop {
+        let rounds = local_rules(puzzle, answer, total, &mut known);
+        cost.work = cost
+            .work
+            .saturating_add(rerun.saturating_mul(rounds as u64));
+        let undecided = known.iter().filter(|&&k| k == Known::Undecided).count();
+        if undecided == 0 || cost.work > limit {
+            break;
+        }
+        if cost.searches == 0 {
+            cost.undecided_at_first_search = undecided;
+        }
+        cost.searches += 1;
+        let Some(search) = Search::run(puzzle, &known, total, limit / n.max(1)) else {
+            cost.over_limit = true;
+            cost.work = cost.work.max(limit.saturating_add(1));
+            break;
+        };
+        rerun = search.states.saturating_mul(n);
+        cost.work = cost.work.saturating_add(rerun);
+        if search.decided.is_empty() || cost.work > limit {
+            break;
+        }
+        for (i, mine) in search.decided {
+            decide(answer, &mut known, i, mine);
+        }
+    }
+    cost.over_limit |= cost.work > limit;
+    cost
+}
+
+/// Cell `i` proved a mine, or safe (and then revealed from the answer).
+fn decide(answer: &Board, known: &mut [Known], i: usize, mine: bool) {
+    known[i] = if mine {
+        Known::Mine
+    } else {
+        match answer.cells()[i] {
+            Cell::Num(k) => Known::Number(k),
+            // The answer disagrees with the proof: the compile-time solve fails here; the
+            // model goes on as if the cell were a number nobody sees.
+            _ => Known::Number(0),
+        }
+    };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The local rules, in rounds
+// ---------------------------------------------------------------------------------------------
+
+/// Runs the local rules of `level: pairs` in rounds (each round applies every rule to what the
+/// last one left) until none decides anything; returns the number of rounds that decided
+/// something.
+fn local_rules(puzzle: &Board, answer: &Board, total: usize, known: &mut [Known]) -> usize {
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    let neighbours: Vec<Vec<usize>> = (0..known.len())
+        .map(|i| crate::neighbours(rows, cols, i / cols, i % cols).collect())
+        .collect();
+    let mut rounds = 0;
+    loop {
+        let mut found: HashMap<usize, bool> = HashMap::new();
+        // Each number alone, and two numbers sharing an edge, jointly.
+        for i in 0..known.len() {
+            let Known::Number(_) = known[i] else { continue };
+            decide_group(known, &neighbours, &[i], &mut found);
+            for j in [i + 1, i + cols] {
+                let beside = (j == i + 1 && j % cols != 0) || (j == i + cols && j < known.len());
+                if beside && matches!(known[j], Known::Number(_)) {
+                    decide_group(known, &neighbours, &[i, j], &mut found);
+                }
+            }
+        }
+        // The total alone.
+        let mines = known.iter().filter(|&&k| k == Known::Mine).count();
+        let open: Vec<usize> = (0..known.len())
+            .filter(|&i| known[i] == Known::Undecided)
+            .collect();
+        let left = total.saturating_sub(mines);
+        if !open.is_empty() && (left == 0 || left == open.len()) {
+            for &i in &open {
+                found.insert(i, left != 0);
+            }
+        }
+        if found.is_empty() {
+            return rounds;
+        }
+        rounds += 1;
+        for (i, mine) in found {
+            if known[i] == Known::Undecided {
+                decide(answer, known, i, mine);
+            }
+        }
+    }
+}
+
+/// The cells that every placement of mines around the numbers `group` agrees on.
+fn decide_group(
+    known: &[Known],
+    neighbours: &[Vec<usize>],
+    group: &[usize],
+    found: &mut HashMap<usize, bool>,
+) {
+    let mut open: Vec<usize> = Vec::new();
+    for &g in group {
+        for &c in &neighbours[g] {
+            if known[c] == Known::Undecided && !open.contains(&c) {
+                open.push(c);
+            }
+        }
+    }
+    if open.is_empty() {
+        return;
+    }
+    // Per number: which open cells are its neighbours (as bits), and how many more mines it
+    // needs among them.
+    let need: Vec<(u32, u32)> = group
+        .iter()
+        .map(|&g| {
+            let Known::Number(k) = known[g] else {
+                unreachable!()
+            };
+            let mines = neighbours[g]
+                .iter()
+                .filter(|&&c| known[c] == Known::Mine)
+                .count() as u32;
+            let around = open
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| neighbours[g].contains(c))
+                .fold(0u32, |bits, (b, _)| bits | 1 << b);
+            (around, u32::from(k).wrapping_sub(mines))
+        })
+        .collect();
+    let (mut always, mut ever) = (u32::MAX, 0u32);
+    for layout in 0u32..(1 << open.len()) {
+        if need
+            .iter()
+            .all(|&(around, want)| (layout & around).count_ones() == want)
+        {
+            always &= layout;
+            ever |= layout;
+        }
+    }
+    if ever == 0 && always == u32::MAX {
+        // No placement fits: the compile-time solve fails here.
+        return;
+    }
+    for (b, &c) in open.iter().enumerate() {
+        if always >> b & 1 == 1 {
+            found.insert(c, true);
+        } else if ever >> b & 1 == 0 {
+            found.insert(c, false);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sweep
+// ---------------------------------------------------------------------------------------------
+
+/// A counter: how many more mines its number needs, or [`FREE`] for a cell nobody sees a
+/// number of.
+type Counter = i8;
+const FREE: Counter = -1;
+
+/// One state of the sweep before a step: the window of counters and the mines left.
+type State = (Box<[Counter]>, u16);
+
+/// One search: the states its probes pay for, and the cells every layout agrees on.
+struct Search {
+    states: u64,
+    decided: Vec<(usize, bool)>,
+}
+
+impl Search {
+    /// Counts the sweep's states in both directions and finds the cells every layout agrees
+    /// on; `None` when one direction alone has more than `limit` states.
+    fn run(puzzle: &Board, known: &[Known], total: usize, limit: u64) -> Option<Search> {
+        let n = known.len();
+        let order = sweep_order(puzzle.rows(), puzzle.cols());
+        let forward = Sweep::run(puzzle, known, total, &order, limit)?;
+        let backward_order: Vec<usize> = order.iter().rev().copied().collect();
+        let backward = Sweep::run(puzzle, known, total, &backward_order, limit)?;
+        // A probe runs the direction in which its cell comes first, and pays for the states
+        // before its cell's step; both directions' shared states are paid once.
+        let mut states: u64 = forward.prefix[n] + backward.prefix[n];
+        for (p, &i) in order.iter().enumerate() {
+            if known[i] == Known::Undecided {
+                states += if 2 * p < n {
+                    forward.prefix[p + 1]
+                } else {
+                    backward.prefix[n - p]
+                };
+            }
+        }
+        let decided = order
+            .iter()
+            .enumerate()
+            .filter(|&(_, &i)| known[i] == Known::Undecided)
+            .filter_map(|(p, &i)| match forward.options[p] {
+                (true, false) => Some((i, true)),
+                (false, true) => Some((i, false)),
+                _ => None,
+            })
+            .collect();
+        Some(Search { states, decided })
+    }
+}
+
+/// Sweep positions in line order: rows, or columns when the board is wider than tall.
+fn sweep_order(rows: usize, cols: usize) -> Vec<usize> {
+    if cols <= rows {
+        (0..rows * cols).collect()
+    } else {
+        (0..rows * cols)
+            .map(|p| (p % rows) * cols + p / rows)
+            .collect()
+    }
+}
+
+/// One direction of the sweep, counted.
+struct Sweep {
+    /// `prefix[p]`: the states before steps `0..p`, summed.
+    prefix: Vec<u64>,
+    /// Per step: whether some whole layout makes its cell a mine, and whether some makes it a
+    /// number.
+    options: Vec<(bool, bool)>,
+}
+
+impl Sweep {
+    fn run(
+        puzzle: &Board,
+        known: &[Known],
+        total: usize,
+        order: &[usize],
+        limit: u64,
+    ) -> Option<Sweep> {
+        let (rows, cols) = (puzzle.rows(), puzzle.cols());
+        let n = order.len();
+        // Line length, and where each position's neighbours sit in the window (a step's
+        // window slot `s` is position `p - w - 1 + s`; slot `2w + 2` is the one it opens).
+        let (w, lines) = if cols <= rows {
+            (cols, rows)
+        } else {
+            (rows, cols)
+        };
+        let slots = 2 * w + 2;
+        let start = |p: isize| -> Counter {
+            if p < 0 || p as usize >= n {
+                return 0;
+            }
+            match known[order[p as usize]] {
+                Known::Number(k) => k as Counter,
+                _ => FREE,
+            }
+        };
+        let shape = |p: usize| -> Vec<usize> {
+            let (line, k) = (p / w, p % w);
+            let (left, right) = (k > 0, k + 1 < w);
+            let (up, down) = (line > 0, line + 1 < lines);
+            [
+                (up && left, 0),
+                (up, 1),
+                (up && right, 2),
+                (left, w),
+                (right, w + 2),
+                (down && left, 2 * w),
+                (down, 2 * w + 1),
+                (down && right, 2 * w + 2),
+            ]
+            .into_iter()
+            .filter(|&(on, _)| on)
+            .map(|(_, s)| s)
+            .collect()
+        };
+        // Forward: the states before each step, with the transitions kept for the way back.
+        let first: State = (
+            (0..slots as isize)
+                .map(|s| start(s - w as isize - 1))
+                .collect(),
+            total.min(u16::MAX as usize) as u16,
+        );
+        let mut layers: Vec<Vec<State>> = vec![vec![first]];
+        let mut moves: Vec<Vec<[Option<usize>; 2]>> = Vec::with_capacity(n);
+        let mut prefix = vec![0u64; n + 1];
+        for p in 0..n {
+            prefix[p + 1] = prefix[p] + layers[p].len() as u64;
+            if prefix[p + 1] > limit {
+                return None;
+            }
+            let cell = known[order[p]];
+            let hits = shape(p);
+            let opened = start((p + w + 1) as isize);
+            let mut next: Vec<State> = Vec::new();
+            let mut index: HashMap<State, usize> = HashMap::new();
+            let mut step_moves = Vec::with_capacity(layers[p].len());
+            for (window, left) in &layers[p] {
+                let mut to = [None, None];
+                for (k, mine) in [(0, true), (1, false)] {
+                    let allowed = match cell {
+                        Known::Undecided => true,
+                        Known::Mine => mine,
+                        Known::Number(_) => !mine,
+                    };
+                    if !allowed || (mine && *left == 0) {
+                        continue;
+                    }
+                    let mut win: Vec<Counter> = window.to_vec();
+                    win.push(opened);
+                    if mine && !take_one(&mut win, &hits) {
+                        continue;
+                    }
+                    if win[0] != 0 && win[0] != FREE {
+                        continue;
+                    }
+                    let state: State = (win[1..].into(), left - u16::from(mine));
+                    let id = *index.entry(state.clone()).or_insert_with(|| {
+                        next.push(state);
+                        next.len() - 1
+                    });
+                    to[k] = Some(id);
+                }
+                step_moves.push(to);
+            }
+            moves.push(step_moves);
+            layers.push(next);
+        }
+        // Back: which states reach the end (every counter closed, no mine left), and which of
+        // each step's two moves lie on such a way.
+        let mut alive: Vec<bool> = layers[n]
+            .iter()
+            .map(|(window, left)| *left == 0 && window.iter().all(|&c| c == 0 || c == FREE))
+            .collect();
+        let mut options = vec![(false, false); n];
+        for p in (0..n).rev() {
+            let mut here = vec![false; layers[p].len()];
+            for (s, to) in moves[p].iter().enumerate() {
+                for (k, target) in to.iter().enumerate() {
+                    if let Some(t) = target {
+                        if alive[*t] {
+                            here[s] = true;
+                            if k == 0 {
+                                options[p].0 = true;
+                            } else {
+                                options[p].1 = true;
+                            }
+                        }
+                    }
+                }
+            }
+            alive = here;
+        }
+        Some(Sweep { prefix, options })
+    }
+}
+
+/// A mine takes one from each counter in `hits`; `false` when one of them is already at zero.
+fn take_one(window: &mut [Counter], hits: &[usize]) -> bool {
+    for &s in hits {
+        match window[s] {
+            FREE => {}
+            0 => return false,
+            _ => window[s] -= 1,
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Board {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn the_local_rules_alone_need_no_search() {
+        let cost = complete_search_cost(&board("? ? ?\n1 2 1"), &board("x 2 x\n1 2 1"), u64::MAX);
+        assert_eq!(cost.searches, 0);
+        assert_eq!(cost.work, 0);
+    }
+
+    #[test]
+    fn the_total_with_the_numbers_is_one_search_that_finishes() {
+        // Two separate 1s, each with two undecided cells, and two mines in all: every other
+        // cell is safe. No local rule sees it; one search does.
+        let puzzle = board("? ? ? ? ?\n1 ? ? ? 1");
+        let answer = board("x 1 0 1 x\n1 1 0 1 1");
+        let cost = complete_search_cost(&puzzle, &answer, u64::MAX);
+        assert!(cost.searches >= 1, "{cost:?}");
+        assert!(cost.work > 0);
+    }
+
+    #[test]
+    fn a_board_that_needs_a_guess_stops_after_its_search() {
+        let cost = complete_search_cost(&board("? ?\n1 1"), &board("x 2\n1 1"), u64::MAX);
+        assert_eq!(cost.searches, 1);
+        assert_eq!(cost.undecided_at_first_search, 2);
+    }
+
+    /// The full board with mines at `mines` (row-major indices) and every other cell's number.
+    fn answer(rows: usize, cols: usize, mines: &[usize]) -> Board {
+        let cells = (0..rows * cols)
+            .map(|i| {
+                if mines.contains(&i) {
+                    Cell::Mine
+                } else {
+                    let around = crate::neighbours(rows, cols, i / cols, i % cols)
+                        .filter(|c| mines.contains(c))
+                        .count();
+                    Cell::Num(around as u8)
+                }
+            })
+            .collect();
+        Board::new(rows, cols, cells)
+    }
+
+    #[test]
+    fn more_undecided_cells_cost_more() {
+        let answer = answer(6, 6, &[0, 5, 20, 33]);
+        let late: Board = board(&answer.to_string().replacen("x", "?", 4));
+        let early = Board::new(
+            6,
+            6,
+            (0..36)
+                .map(|i| {
+                    if i == 14 {
+                        answer.cells()[i]
+                    } else {
+                        Cell::Unknown
+                    }
+                })
+                .collect(),
+        );
+        let late = complete_search_cost(&late, &answer, u64::MAX);
+        let early = complete_search_cost(&early, &answer, u64::MAX);
+        assert!(early.work > late.work, "{early:?} {late:?}");
+    }
+
+    #[test]
+    fn the_model_stops_soon_after_the_limit() {
+        let mines: Vec<usize> = (0..64).filter(|i| i % 3 == 0).collect();
+        let answer = answer(8, 8, &mines);
+        let puzzle = Board::new(8, 8, vec![Cell::Unknown; 64]);
+        let cost = complete_search_cost(&puzzle, &answer, 1000);
+        assert!(cost.over_limit, "{cost:?}");
+        assert!(cost.work > 1000);
+    }
+}
