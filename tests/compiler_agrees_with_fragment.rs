@@ -12,6 +12,7 @@
 
 use std::path::Path;
 use typesweeper::board::corpus::{parse_blocks, Block};
+use typesweeper::board::search_cost::{complete_search_cost, COMPLETE_WORK_LIMIT};
 use typesweeper::runtime::{complete, fragment, pairs};
 
 fn corpus_entries() -> Vec<Block> {
@@ -22,10 +23,10 @@ fn corpus_entries() -> Vec<Block> {
         "complete_boards.txt",
     ]
     .iter()
-    .flat_map(|name| {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/corpus")
-            .join(name);
+    .map(|name| Path::new("tests/corpus").join(name))
+    .chain([Path::new("tests/adversarial/complete_boards.txt").to_path_buf()])
+    .flat_map(|path| {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
         parse_blocks(&std::fs::read_to_string(path).unwrap()).unwrap()
     })
     .collect()
@@ -105,17 +106,10 @@ fn the_one_error_names_the_mirrors_first_undecided_cell_at_its_question_mark() {
         if path.extension().is_none_or(|e| e != "rs") {
             continue;
         }
-        // The complete corpus's boards that compile are checked by compiling them; the two that
-        // need a guess but take `level: complete` longer than CI's time are not compiled (see
-        // `COMPLETE_BEYOND` in tests/ui.rs), so they have no stored errors.
+        // The complete corpus's boards that compile are checked by compiling them; the ones
+        // `solve!` refuses (their search would take too long) fail with the refusal instead.
         let file = path.file_name().unwrap().to_string_lossy();
-        if path.to_string_lossy().contains("/complete/solved_")
-            || [
-                "stuck_board_600000_16x30_99.rs",
-                "stuck_board_600001_16x30_99.rs",
-            ]
-            .contains(&file.as_ref())
-        {
+        if file.starts_with("solved_") || file.starts_with("refused_") {
             continue;
         }
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
@@ -151,9 +145,10 @@ fn the_one_error_names_the_mirrors_first_undecided_cell_at_its_question_mark() {
         checked += 1;
     }
     // 2 ambiguous games of the Haskell original, 10 random boards labelled ambiguous or stuck,
-    // the 9 boards of the pairs corpus that `level: pairs` cannot finish, and 7 of the 9 boards
-    // of the complete corpus that need a guess.
-    assert_eq!(checked, 28, "compile-fail corpus cases found");
+    // the 9 boards of the pairs corpus that `level: pairs` cannot finish, 7 of the 9 boards of
+    // the complete corpus that need a guess (`solve!` refuses the other two) and 3 of the 7
+    // adversarial boards that do.
+    assert_eq!(checked, 31, "compile-fail corpus cases found");
 }
 
 #[test]
@@ -225,8 +220,9 @@ fn generated_boards_of_every_size_compile_exactly_when_the_mirror_finishes_them(
         };
         let needs_pairs = board(Level::Pairs);
         // `level: complete` is quick when `pairs` leaves few cells and slow when it stops early
-        // (docs/compile-time.md), so its boards are ones `pairs` leaves at most 30 cells of:
-        // the first that `complete` finishes, and the first that needs a guess.
+        // (docs/compile-time.md), so its boards are ones `pairs` leaves at most 30 cells of
+        // and `solve!` takes (within its work limit): the first that `complete` finishes, and
+        // the first that needs a guess.
         let late = |done_by_complete: bool| {
             (1..)
                 .filter_map(|seed| {
@@ -236,6 +232,8 @@ fn generated_boards_of_every_size_compile_exactly_when_the_mirror_finishes_them(
                 .find(|b| {
                     let left = pairs::undecided_cells(&b.puzzle, &b.answer).unwrap().len();
                     (1..=30).contains(&left)
+                        && !complete_search_cost(&b.puzzle, &b.answer, COMPLETE_WORK_LIMIT)
+                            .over_limit
                         && Level::Complete.solves(&b.puzzle, &b.answer) == done_by_complete
                 })
                 .unwrap()

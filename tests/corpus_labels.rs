@@ -109,3 +109,22 @@ fn the_complete_boards_are_labelled_truthfully_at_level_complete() {
     let solved = blocks.iter().filter(|b| b.expect == Some(Expect::Solved));
     assert_eq!((solved.count(), blocks.len()), (24, 33));
 }
+
+/// `tests/adversarial/complete_boards.txt` holds boards made to be hard for `level:
+/// complete`'s search, labelled as `complete_boards.txt` is (some `pairs` finishes too).
+#[test]
+fn the_adversarial_boards_are_labelled_truthfully_at_level_complete() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/adversarial/complete_boards.txt");
+    let blocks = parse_blocks(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    for b in &blocks {
+        let given = Given::answer(b.answer.as_ref().unwrap());
+        let truth = if complete::solve(&b.puzzle, given).unwrap().is_solved() {
+            Expect::Solved
+        } else {
+            Expect::Stuck
+        };
+        assert_eq!(b.expect, Some(truth), "{} is mislabelled", b.name());
+    }
+    let solved = blocks.iter().filter(|b| b.expect == Some(Expect::Solved));
+    assert_eq!((solved.count(), blocks.len()), (2, 9));
+}

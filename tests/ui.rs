@@ -12,7 +12,8 @@
 //!   checks that cell against the runtime mirror).
 //! * `ui-tests/complete/*.rs`: the corpus of boards `level: pairs` cannot finish, at
 //!   `level: complete` (generated too): `solved_*` must compile and print their answer,
-//!   `stuck_*` (boards that need a guess) must fail at their first undecided cell.
+//!   `stuck_*` (boards that need a guess) must fail at their first undecided cell, and
+//!   `refused_*` (boards whose search would take too long) must fail with `solve!`'s refusal.
 
 /// The cases `ui` compiles.
 const CASES: [&str; 4] = [
@@ -28,31 +29,21 @@ const LARGE_CASES: [&str; 2] = [
     "ui-tests/corpus/pairs_*_16x*.rs",
 ];
 
-/// The `level: complete` cases `ui` compiles: the 9x9 boards but the slow ones.
-const COMPLETE_CASES: &str = "*_9x9_10.rs";
+/// The `level: complete` cases `ui` compiles: the 9x9 boards but the slow ones, and every
+/// board `solve!` refuses (its refusal is immediate).
+const COMPLETE_CASES: [&str; 3] = ["solved_*_9x9_*.rs", "stuck_*_9x9_*.rs", "refused_*.rs"];
 
-/// The 9x9 `level: complete` cases too slow for every `cargo test` (5 to 45 s:
+/// The 9x9 `level: complete` cases too slow for every `cargo test` (5 to 11 s:
 /// docs/compile-time.md, "level: complete"); `ui_large_corpus_boards` compiles them.
 const COMPLETE_SLOW: [&str; 3] = [
-    "solved_board_600000_9x9_10.rs",
     "stuck_board_600013_9x9_10.rs",
     "stuck_board_600014_9x9_10.rs",
-];
-
-/// The `level: complete` cases no test compiles: `level: pairs` leaves 45 to 464 cells of
-/// them undecided, and the whole-board search then takes longer than CI's time (600101 ran
-/// over five minutes). docs/compile-time.md, "level: complete", says why; the runtime mirror
-/// still checks their labels (`tests/corpus_labels.rs`).
-const COMPLETE_BEYOND: [&str; 5] = [
-    "solved_board_600101_16x16_40.rs",
-    "solved_board_600126_16x16_40.rs",
-    "solved_board_600010_16x30_99.rs",
-    "stuck_board_600000_16x30_99.rs",
-    "stuck_board_600001_16x30_99.rs",
+    "stuck_board_700000_9x9_30.rs",
 ];
 
 /// The `level: complete` cases whose file names match `pattern`, slow ones only if `slow`:
-/// each `solved_*` must compile and run, each `stuck_*` fail with its `.stderr`.
+/// each `solved_*` must compile and run, each `stuck_*` fail with its `.stderr`, each
+/// `refused_*` (a board whose search would take too long) fail with the macro's refusal.
 fn complete_cases(t: &trybuild::TestCases, pattern: &str, slow: bool) -> usize {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ui-tests/complete");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
@@ -60,7 +51,6 @@ fn complete_cases(t: &trybuild::TestCases, pattern: &str, slow: bool) -> usize {
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
         .filter(|n| n.ends_with(".rs") && matches(pattern, n))
         .filter(|n| slow || !COMPLETE_SLOW.contains(&n.as_str()))
-        .filter(|n| !COMPLETE_BEYOND.contains(&n.as_str()))
         .collect();
     names.sort();
     for name in &names {
@@ -69,8 +59,8 @@ fn complete_cases(t: &trybuild::TestCases, pattern: &str, slow: bool) -> usize {
             t.pass(&path);
         } else {
             assert!(
-                name.starts_with("stuck_"),
-                "{name}: neither solved_ nor stuck_"
+                name.starts_with("stuck_") || name.starts_with("refused_"),
+                "{name}: neither solved_, stuck_ nor refused_"
             );
             t.compile_fail(&path);
         }
@@ -84,7 +74,9 @@ fn ui() {
     for pattern in CASES {
         t.compile_fail(pattern);
     }
-    assert!(complete_cases(&t, COMPLETE_CASES, false) > 0);
+    for pattern in COMPLETE_CASES {
+        assert!(complete_cases(&t, pattern, false) > 0, "{pattern}");
+    }
 }
 
 #[test]
@@ -94,7 +86,9 @@ fn ui_large_corpus_boards() {
     for pattern in LARGE_CASES {
         t.compile_fail(pattern);
     }
-    assert!(complete_cases(&t, "*_16x*.rs", true) > 0);
+    for pattern in ["solved_*_16x*.rs", "stuck_*_16x*.rs"] {
+        assert!(complete_cases(&t, pattern, true) > 0, "{pattern}");
+    }
     for slow in COMPLETE_SLOW {
         assert_eq!(complete_cases(&t, slow, true), 1, "{slow}");
     }
@@ -142,7 +136,7 @@ fn every_pattern_names_cases_with_their_errors() {
     for entry in std::fs::read_dir(&complete).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_str().unwrap();
-        if name.starts_with("stuck_") && name.ends_with(".rs") && !COMPLETE_BEYOND.contains(&name) {
+        if (name.starts_with("stuck_") || name.starts_with("refused_")) && name.ends_with(".rs") {
             assert!(
                 path.with_extension("stderr").is_file(),
                 "{name} has no .stderr"

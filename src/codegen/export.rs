@@ -19,6 +19,7 @@ use super::solve_call::{recursion_limit_at, solve_call_at};
 use super::stderr::{predicted_stderr, Edition, DIAGNOSTIC_WIDTH};
 use super::template::fill;
 use crate::board::corpus::Expect;
+use crate::board::search_cost::{complete_search_cost, COMPLETE_WORK_LIMIT};
 use crate::board::{Board, Cell, CellName};
 use crate::runtime::compile_view::level_view;
 use crate::runtime::deduction::{plural, Given, SolveError};
@@ -82,6 +83,14 @@ pub enum ExportError {
         /// The board's cells.
         cells: usize,
     },
+    /// `level: complete`'s search on this board would keep rustc busy too long: its work, as
+    /// [`search_cost`](crate::board::search_cost) models it, passes
+    /// [`COMPLETE_WORK_LIMIT`](crate::board::search_cost::COMPLETE_WORK_LIMIT), and `solve!`
+    /// refuses the board.
+    TooCostlyForComplete {
+        /// The cells undecided when the local rules first stop.
+        undecided: usize,
+    },
     /// The board is too wide for its compile-fail error to be predicted: rustc shortens source
     /// lines longer than [`DIAGNOSTIC_WIDTH`] characters in its errors, and a puzzle row of
     /// more than [`MAX_COMPILE_FAIL_COLS`] cells is written on a longer line.
@@ -101,6 +110,12 @@ impl fmt::Display for ExportError {
                 "`level: complete` takes boards of at most {} cells, and this one has {cells}: \
                  export at pairs",
                 crate::board::MAX_COMPLETE_CELLS
+            ),
+            ExportError::TooCostlyForComplete { undecided } => write!(
+                f,
+                "`level: complete` would search too long on this position ({} undecided when \
+                 the local rules stop; solve! refuses it): export at pairs, or later in the game",
+                plural(undecided, "cell")
             ),
             ExportError::TooWide { cols } => write!(
                 f,
@@ -235,6 +250,14 @@ pub fn export_for(
     let cells = puzzle.cells().len();
     if level == Level::Complete && cells > crate::board::MAX_COMPLETE_CELLS {
         return Err(ExportError::TooLargeForComplete { cells });
+    }
+    if level == Level::Complete {
+        let cost = complete_search_cost(puzzle, answer, COMPLETE_WORK_LIMIT);
+        if cost.over_limit {
+            return Err(ExportError::TooCostlyForComplete {
+                undecided: cost.undecided_at_first_search,
+            });
+        }
     }
     let given = Given::answer(answer);
     let deduction = match level {
@@ -702,6 +725,31 @@ note: required by a bound in `row_3`
         assert!(e.to_string().contains("at most 512 cells"), "{e}");
         assert!(export(&big, &answer, Level::Pairs, "a").is_ok());
         assert!(export(&board(&zeros(16)), &board(&zeros(16)), Level::Complete, "a").is_ok());
+        // A position with most of a dense board undecided: beyond what `complete` searches.
+        let mines: Vec<usize> = (0..256).filter(|i| i % 3 == 0).collect();
+        let answer = Board::new(
+            16,
+            16,
+            (0..256)
+                .map(|i| match mines.contains(&i) {
+                    true => Cell::Mine,
+                    false => Cell::Num(
+                        crate::board::neighbours(16, 16, i / 16, i % 16)
+                            .filter(|c| mines.contains(c))
+                            .count() as u8,
+                    ),
+                })
+                .collect(),
+        );
+        let mut puzzle = Board::new(16, 16, vec![Cell::Unknown; 256]);
+        puzzle.set(1, answer.cells()[1]);
+        let e = export(&puzzle, &answer, Level::Complete, "a").unwrap_err();
+        assert!(
+            matches!(e, ExportError::TooCostlyForComplete { undecided: 255 }),
+            "{e:?}"
+        );
+        assert!(e.to_string().contains("255 cells undecided"), "{e}");
+        assert!(export(&puzzle, &answer, Level::Pairs, "a").is_ok());
         let puzzle = board("? ? ?\n1 2 1");
         // Answers that do not fit: a shown number differs, another shape, an inconsistent count.
         for answer in ["x 2 x\n1 2 2", "x 2 x", "x 2 x\n1 1 1", "x 0 x\n1 2 1"] {

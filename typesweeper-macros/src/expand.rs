@@ -23,6 +23,7 @@ mod sweep;
 use crate::parse::{self, Error, Level, SpannedBoard};
 use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote};
+use typesweeper_board::search_cost::{complete_search_cost, SearchCost, COMPLETE_WORK_LIMIT};
 use typesweeper_board::{Board, Cell, CellName, ShapeOrCellError, MAX_COMPLETE_CELLS};
 
 /// `solve! { puzzle: [...] answer: [...] }`
@@ -133,7 +134,25 @@ fn sections(input: TokenStream, end: Span) -> Result<(Level, SpannedBoard, Spann
             ),
         ));
     }
+    if level == Level::Complete {
+        let cost = complete_search_cost(&puzzle.board, &answer.board, COMPLETE_WORK_LIMIT);
+        if cost.over_limit {
+            return Err(Error::new(level_span, too_costly(&cost)));
+        }
+    }
     Ok((level, puzzle, answer))
+}
+
+/// Why `level: complete` refuses a board whose search would keep rustc busy for minutes.
+fn too_costly(cost: &SearchCost) -> String {
+    format!(
+        "`level: complete` would search too long on this board: when the local rules stop, {} \
+         cells are undecided, and its whole-board searches come to more than {} million units \
+         of work, its limit (about a minute of rustc's time); use `level: pairs`, or a \
+         position later in the game",
+        cost.undecided_at_first_search,
+        COMPLETE_WORK_LIMIT / 1_000_000,
+    )
 }
 
 /// Rejects boards the solver could only fail on, naming the offending token.

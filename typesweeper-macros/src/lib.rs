@@ -58,9 +58,11 @@ use proc_macro::TokenStream;
 ///   names the attribute to add at the top of the crate: `#![recursion_limit = "N"]`.
 /// * A row may hold at most 1,024 cells (`typesweeper::CellRow::CAPACITY`); a longer one is a
 ///   `compile_error!` at the row.
-/// * `level: complete` takes boards of at most 512 cells; a larger one is a `compile_error!` at
-///   `complete`. Its search nests as deep as the board has cells, so past about 100 cells the
-///   recursion limit must exceed the cell count.
+/// * `level: complete` takes boards of at most 512 cells, whose search stays within
+///   `typesweeper_board::search_cost::COMPLETE_WORK_LIMIT` (about a minute of rustc's time); any
+///   other board is a `compile_error!` at `complete` that points to `level: pairs`. Its search
+///   nests as deep as the board has cells, so past about 100 cells the recursion limit must
+///   exceed the cell count.
 #[proc_macro]
 pub fn solve(input: TokenStream) -> TokenStream {
     match expand::solve(input.into()) {

@@ -30,6 +30,7 @@ use typesweeper::runtime::game::Game;
 use typesweeper::runtime::generator::{board_for_seed, Level, Spec};
 use typesweeper::runtime::layout::FirstClick;
 use typesweeper::runtime::{complete, fragment, pairs, Given};
+use typesweeper_board::search_cost::{complete_search_cost, COMPLETE_WORK_LIMIT};
 
 /// A benchmark size: label, rows, cols, mines.
 pub struct Size {
@@ -140,13 +141,18 @@ pub fn lucky_puzzle(size: &Size, seed: u64, level: Level) -> (Board, Board, usiz
 }
 
 /// The first board from `seed` on that `level` finishes after lucky guesses and, at `pairs` or
-/// `complete`, that the level below cannot finish: with the seed it came from.
+/// `complete`, that the level below cannot finish (and, at `complete`, that `solve!` takes:
+/// within its work limit): with the seed it came from.
 fn board_needing(size: &Size, seed: u64, level: Level) -> (Board, Board, usize, u64) {
     (seed..)
         .map(|s| (lucky_puzzle(size, s, level), s))
         .find(|((puzzle, answer, _), _)| match level.below() {
             None => true,
-            Some(below) => !below.solves(puzzle, answer),
+            Some(below) => {
+                !below.solves(puzzle, answer)
+                    && (level != Level::Complete
+                        || !complete_search_cost(puzzle, answer, COMPLETE_WORK_LIMIT).over_limit)
+            }
         })
         .map(|((puzzle, answer, guesses), s)| (puzzle, answer, guesses, s))
         .expect("some seed gives such a board")

@@ -144,18 +144,31 @@ pub fn run(args: Args) -> ExitCode {
     let mut rust_boards: Vec<Generated> = Vec::new();
     // Set when a board is not found: said after the boards that were.
     let mut not_found = None;
-    for n in 1..=args.count {
-        let found = match find_board(&spec, seed, args.max_attempts) {
-            Ok(found) => found,
-            Err(GenError::Layout(e)) => return bad_input(e),
-            Err(e @ GenError::NotFound { .. }) => {
-                not_found = Some(format!(
-                    "board {n}: {e} (seeds from {seed}; try --max-attempts)"
-                ));
-                break;
+    // Boards `solve!` would refuse at `level: complete` (its search would take too long) are
+    // left out of a Rust file, and counted.
+    let mut too_costly = 0usize;
+    'boards: for n in 1..=args.count {
+        let found = loop {
+            let found = match find_board(&spec, seed, args.max_attempts) {
+                Ok(found) => found,
+                Err(GenError::Layout(e)) => return bad_input(e),
+                Err(e @ GenError::NotFound { .. }) => {
+                    not_found = Some(format!(
+                        "board {n}: {e} (seeds from {seed}; try --max-attempts)"
+                    ));
+                    break 'boards;
+                }
+            };
+            seed = found.seed.wrapping_add(1);
+            if args.format == Format::Rust
+                && level == Level::Complete
+                && too_costly_for_complete(&found)
+            {
+                too_costly += 1;
+                continue;
             }
+            break found;
         };
-        seed = found.seed.wrapping_add(1);
         if args.format == Format::Rust {
             rust_boards.push(found);
             continue;
@@ -194,6 +207,12 @@ pub fn run(args: Args) -> ExitCode {
     if let Err(code) = out.finish() {
         return code;
     }
+    if too_costly > 0 {
+        output::note(format_args!(
+            "left out {}: level: complete would search too long (solve! refuses such boards)",
+            typesweeper::runtime::deduction::plural(too_costly, "board")
+        ));
+    }
     match not_found {
         Some(message) => {
             output::error(message);
@@ -201,4 +220,10 @@ pub fn run(args: Args) -> ExitCode {
         }
         None => ExitCode::SUCCESS,
     }
+}
+
+/// Whether `solve!` refuses `found` at `level: complete` because its search would take too long.
+fn too_costly_for_complete(found: &Generated) -> bool {
+    use typesweeper::board::search_cost::{complete_search_cost, COMPLETE_WORK_LIMIT};
+    complete_search_cost(&found.puzzle, &found.answer, COMPLETE_WORK_LIMIT).over_limit
 }

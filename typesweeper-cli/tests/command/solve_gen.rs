@@ -444,6 +444,36 @@ fn gen_rust_writes_level_complete_tests() {
 }
 
 #[test]
+fn gen_rust_at_complete_leaves_out_boards_solve_refuses() {
+    use typesweeper::board::search_cost::{complete_search_cost, COMPLETE_WORK_LIMIT};
+    // From seed 1, three of the first eight 16x16 boards `pairs` cannot finish stop with so
+    // many cells undecided that `solve!` refuses them at `level: complete`.
+    let (code, out, err) = run(&[
+        "gen", "--rows", "16", "--cols", "16", "--mines", "40", "--need", "complete", "--seed",
+        "1", "--count", "5", "--format", "rust",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        err,
+        "note: left out 3 boards: level: complete would search too long (solve! refuses such \
+         boards)\n"
+    );
+    let boards = rust_boards(&out);
+    assert_eq!(boards.len(), 5);
+    for (puzzle, answer) in &boards {
+        let cost = complete_search_cost(puzzle, answer, COMPLETE_WORK_LIMIT);
+        assert!(!cost.over_limit, "{cost:?}\n{puzzle}");
+    }
+    // As text, every board is given, with what `complete` does with it.
+    let (code, out, err) = run(&[
+        "gen", "--rows", "16", "--cols", "16", "--mines", "40", "--need", "complete", "--seed",
+        "1", "--count", "5",
+    ]);
+    assert_eq!((code, err.as_str()), (0, ""), "{err}");
+    assert_eq!(out.matches("puzzle:").count(), 5);
+}
+
+#[test]
 fn gen_rust_boards_are_all_ones_the_compile_time_rules_finish() {
     let (code, out, err) = run(&[
         "gen", "--rows", "9", "--cols", "9", "--mines", "10", "--seed", "4", "--count", "4",
