@@ -349,6 +349,8 @@ async fn new_game(
     Body(request): Body<NewGame>,
 ) -> Result<(StatusCode, Json<State>), ApiError> {
     let settings = settings_of(&request)?;
+    // A full server refuses before it deals.
+    app.games.room(Instant::now())?;
     let seed = settings.seed.unwrap_or_else(clock_seed);
     let marks = request.question_marks.unwrap_or(true);
     let session = if settings.no_guess {

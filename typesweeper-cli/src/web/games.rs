@@ -79,30 +79,51 @@ impl Games {
         }
     }
 
+    /// Whether a new game could be stored at `now` (a server asks before dealing one, so that
+    /// a flood of new games costs it little); [`Games::insert`] still decides.
+    pub fn room(&self, now: Instant) -> Result<(), Full> {
+        let mut slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
+        self.make_room(&mut slots, now, false)
+    }
+
+    /// Drops the games idle beyond the limit; then, when the store is full, finds the game idle
+    /// longest beyond the protection time and drops it when `drop` (else only checks it is
+    /// there), or says the store is [`Full`].
+    fn make_room(
+        &self,
+        slots: &mut HashMap<String, Slot>,
+        now: Instant,
+        drop: bool,
+    ) -> Result<(), Full> {
+        let idle = |slot: &Slot| now.saturating_duration_since(slot.used);
+        slots.retain(|_, slot| idle(slot) < self.idle);
+        if slots.len() < self.max {
+            return Ok(());
+        }
+        let oldest = slots
+            .iter()
+            .filter(|(_, slot)| idle(slot) >= self.protected)
+            .min_by_key(|(_, slot)| slot.used)
+            .map(|(id, _)| id.clone());
+        match oldest {
+            Some(id) => {
+                if drop {
+                    slots.remove(&id);
+                }
+                Ok(())
+            }
+            None => Err(Full {
+                games: slots.len(),
+                protected: self.protected,
+            }),
+        }
+    }
+
     /// Stores a new game at `now`; returns its id, or [`Full`] when the store is full of games
     /// played within the protection time.
     pub fn insert(&self, session: Session, now: Instant) -> Result<String, Full> {
         let mut slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
-        let idle = |slot: &Slot| now.saturating_duration_since(slot.used);
-        slots.retain(|_, slot| idle(slot) < self.idle);
-        if slots.len() >= self.max {
-            let oldest = slots
-                .iter()
-                .filter(|(_, slot)| idle(slot) >= self.protected)
-                .min_by_key(|(_, slot)| slot.used)
-                .map(|(id, _)| id.clone());
-            match oldest {
-                Some(id) => {
-                    slots.remove(&id);
-                }
-                None => {
-                    return Err(Full {
-                        games: slots.len(),
-                        protected: self.protected,
-                    })
-                }
-            }
-        }
+        self.make_room(&mut slots, now, true)?;
         let id = loop {
             let id = new_id();
             if !slots.contains_key(&id) {
@@ -286,6 +307,7 @@ mod tests {
         let a = games.insert(session(), t0).unwrap();
         let b = games.insert(session(), t0 + MINUTE).unwrap();
         // At 4 minutes both were played within 5: neither is dropped, the new game is refused.
+        assert!(games.room(t0 + 4 * MINUTE).is_err());
         let full = games.insert(session(), t0 + 4 * MINUTE).unwrap_err();
         assert_eq!(full.games, 2);
         assert!(
@@ -297,6 +319,8 @@ mod tests {
         assert!(games.get(&b, t0 + 4 * MINUTE).is_some());
         // Once `a` has been idle for 5 minutes it makes room; `b`, played at 6, does not.
         assert!(games.get(&b, t0 + 6 * MINUTE).is_some());
+        assert!(games.room(t0 + 9 * MINUTE).is_ok());
+        assert_eq!(games.len(), 2, "asking for room drops nothing");
         assert!(games.insert(session(), t0 + 9 * MINUTE).is_ok());
         assert!(games.get(&a, t0 + 9 * MINUTE).is_none());
         assert!(games.get(&b, t0 + 9 * MINUTE).is_some());

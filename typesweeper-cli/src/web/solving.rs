@@ -1,11 +1,14 @@
-//! Slow work (the solver's requests and no-guess deals): at most [`Solving::running`] at once
-//! on tokio's blocking pool, at most [`Solving::queued`] more waiting for a turn, none waiting
-//! longer than [`QUEUE_WAIT`] nor answered later than [`TIMEOUT`] after its start. Beyond the
-//! queue a request is refused at once (429), after its wait or its timeout with 503: the server
-//! never takes on more solver work than it can do, whoever sends it.
+//! Slow work (the solver's requests and no-guess deals): at most [`Solving::running`] at once,
+//! each on a thread of its own kept for this work, at most [`Solving::queued`] more waiting for
+//! a turn, none waiting longer than [`QUEUE_WAIT`] nor answered later than [`TIMEOUT`] after
+//! its start. Beyond the queue a request is refused at once (429), after its wait or its
+//! timeout with 503: the server never takes on more solver work than it can do, whoever sends
+//! it. The solver's threads run at a lower priority (`nice` 10 on Unix), so that the players'
+//! quick moves, on the async workers, come first when the cores are busy.
 
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use tokio::sync::{oneshot, Semaphore};
@@ -18,7 +21,7 @@ pub const TIMEOUT: Duration = Duration::from_secs(10);
 /// At most this many requests run at once, however many cores.
 pub const MAX_RUNNING: usize = 4;
 /// At most this many wait for a turn.
-pub const MAX_QUEUED: usize = 32;
+pub const MAX_QUEUED: usize = 256;
 
 /// Why slow work was not done.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,8 +36,15 @@ pub enum Refused {
     Panicked,
 }
 
+/// A piece of slow work for the solver's threads.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The niceness of the solver's threads.
+pub const NICE: i32 = 10;
+
 /// The slow work's gate.
 pub struct Solving {
+    jobs: Mutex<mpsc::Sender<Job>>,
     permits: Arc<Semaphore>,
     running: usize,
     queued: usize,
@@ -56,9 +66,32 @@ impl Solving {
     /// A gate letting `running` run at once and `queued` wait, each at most `wait` for its
     /// turn and `timeout` for its answer.
     pub fn new(running: usize, queued: usize, wait: Duration, timeout: Duration) -> Solving {
+        let running = running.max(1);
+        let (jobs, queue) = mpsc::channel::<Job>();
+        let queue = Arc::new(Mutex::new(queue));
+        for k in 0..running {
+            let queue = Arc::clone(&queue);
+            // The threads end when the gate is dropped (the channel closes).
+            std::thread::Builder::new()
+                .name(format!("typesweeper-solver-{k}"))
+                .spawn(move || {
+                    lower_priority();
+                    loop {
+                        let job = queue.lock().unwrap_or_else(PoisonError::into_inner).recv();
+                        match job {
+                            // A panic ends the job (its answer is then never sent), not the
+                            // thread.
+                            Ok(job) => drop(catch_unwind(AssertUnwindSafe(job))),
+                            Err(_) => return,
+                        }
+                    }
+                })
+                .expect("a solver thread");
+        }
         Solving {
-            permits: Arc::new(Semaphore::new(running.max(1))),
-            running: running.max(1),
+            jobs: Mutex::new(jobs),
+            permits: Arc::new(Semaphore::new(running)),
+            running,
             queued,
             in_flight: AtomicUsize::new(0),
             wait,
@@ -76,7 +109,7 @@ impl Solving {
         self.queued
     }
 
-    /// Runs `work` on the blocking pool when its turn comes. `work` is told, once it has a
+    /// Runs `work` on a solver thread when its turn comes. `work` is told, once it has a
     /// result, whether anyone still waits for it (false after the timeout or when the client
     /// went away), so that it can undo what nobody will see.
     pub async fn run<R: Send + 'static>(
@@ -92,17 +125,37 @@ impl Solving {
             return Err(Refused::Waited);
         };
         let (tx, rx) = oneshot::channel();
-        tokio::task::spawn_blocking(move || {
+        let job: Job = Box::new(move || {
             let _permit = permit; // held until the work is done, timed out or not
             let wanted = || !tx.is_closed();
             let result = work(&wanted);
             let _ = tx.send(result);
         });
+        // With a permit, a thread is free (or about to be): the job does not wait behind
+        // another.
+        let sent = self
+            .jobs
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .send(job);
+        if sent.is_err() {
+            return Err(Refused::Panicked);
+        }
         match tokio::time::timeout(self.timeout, rx).await {
             Ok(Ok(result)) => Ok(result),
             Ok(Err(_)) => Err(Refused::Panicked),
             Err(_) => Err(Refused::TimedOut),
         }
+    }
+}
+
+/// Lowers the calling thread's priority to [`NICE`] (on Linux the nice value is per thread);
+/// nothing elsewhere, or when the system refuses.
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: setpriority only reads its arguments; `who` 0 is the calling thread on Linux.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, 0, NICE);
     }
 }
 
