@@ -904,3 +904,45 @@ async fn solver_requests_beyond_the_gate_are_refused_with_429_or_503() {
     let (status, _) = post(&app, &format!("/api/games/{}/hint", ids[2]), json!({})).await;
     assert_eq!(status, StatusCode::OK, "the gate is free again");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_solver_request_past_its_timeout_gets_503_and_leaves_its_game_as_it_was() {
+    use super::api::{with_session, Work};
+    use super::games::Games;
+    use super::solving::Solving;
+    use axum::response::IntoResponse;
+    use std::time::Duration;
+
+    let app = Arc::new(App::with_limits(
+        BestTimes::in_memory(),
+        Games::default(),
+        Solving::new(1, 1, Duration::from_secs(5), Duration::from_millis(200)),
+    ));
+    let state = new_game(&app, json!({"level": "beginner", "seed": 5})).await;
+    let id = state["id"].as_str().unwrap().to_string();
+    let (_, before) = post(
+        &app,
+        &format!("/api/games/{id}/open"),
+        json!({"row": 1, "col": 1}),
+    )
+    .await;
+    // A request that changes the game, then takes longer than its timeout.
+    let late = with_session(Arc::clone(&app), id.clone(), Work::Slow, |_, s, now| {
+        s.solver_move(now)?;
+        std::thread::sleep(Duration::from_millis(600));
+        Ok(())
+    })
+    .await
+    .unwrap_err()
+    .into_response();
+    assert_eq!(late.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let bytes = late.into_body().collect().await.unwrap().to_bytes();
+    let body: Value = serde_json::from_slice(&bytes).unwrap();
+    assert!(error(&body).contains("did not answer within"), "{body}");
+    // The game's lock is held until the work ends; then the game is as it was.
+    let (status, after) = send(&app, Method::GET, &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    for field in ["board", "helped", "last_move"] {
+        assert_eq!(after[field], before[field], "{field}");
+    }
+}
