@@ -3,7 +3,7 @@
 //! a turn, none waiting longer than [`QUEUE_WAIT`] nor answered later than [`TIMEOUT`] after
 //! its start. Beyond the queue a request is refused at once (429), after its wait or its
 //! timeout with 503: the server never takes on more solver work than it can do, whoever sends
-//! it. The solver's threads run at a lower priority (`nice` 10 on Unix), so that the players'
+//! it. The solver's threads run at a lower priority (`nice` 10 on Linux), so that the players'
 //! quick moves, on the async workers, come first when the cores are busy.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -253,5 +253,17 @@ mod tests {
             "the work learns that nobody waits for it"
         );
         assert_eq!(gate.run(|_| 7).await, Ok(7), "the turn is free again");
+    }
+
+    /// The solver's threads give way to the request workers.
+    #[cfg(target_os = "linux")]
+    #[tokio::test]
+    async fn the_work_runs_at_a_lower_priority() {
+        let gate = Solving::new(1, 0, Duration::from_secs(1), Duration::from_secs(5));
+        // SAFETY: getpriority only reads; `who` 0 is the calling thread on Linux.
+        let own = || unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
+        let here = own();
+        let there = gate.run(move |_| own()).await.unwrap();
+        assert_eq!(there, (here + NICE).min(19), "the worker's nice value");
     }
 }
