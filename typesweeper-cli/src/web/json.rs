@@ -48,7 +48,7 @@ pub struct SolverMove {
 /// Everything the page draws, sent after every action.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct State {
-    /// The game's id.
+    /// The game's id: 32 hex digits, 128 bits from the operating system's random source.
     pub id: String,
     /// Board rows.
     pub rows: usize,
