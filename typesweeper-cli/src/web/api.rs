@@ -421,9 +421,9 @@ fn guarded<R>(
     }
 }
 
-/// Runs `work` on game `id` as `kind` of work, guarded ([`guarded`]); slow work also offers a
-/// win it ended with to the best times (it runs on the blocking pool already) and writes the
-/// answer there.
+/// Runs `work` on game `id` as `kind` of work, guarded ([`guarded`]): quick work on the async
+/// worker, slow work through [`Solving`] (on a solver thread, which may also write the best
+/// times and the answer).
 pub(crate) async fn with_session<R: Send + 'static>(
     app: Arc<App>,
     id: String,
@@ -441,11 +441,7 @@ pub(crate) async fn with_session<R: Send + 'static>(
             gate.solving
                 .run(move |wanted| {
                     let mut session = shared.blocking_lock_owned();
-                    guarded(&mut session, wanted, |s| {
-                        let result = work(&app, s, Instant::now());
-                        app.best.offer(s);
-                        result
-                    })
+                    guarded(&mut session, wanted, |s| work(&app, s, Instant::now()))
                 })
                 .await?
         }
