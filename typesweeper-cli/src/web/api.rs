@@ -55,6 +55,9 @@ pub const REQUEST_STEPS: u64 = 10_000_000;
 pub struct Best {
     file: Mutex<BestTimes>,
     shown: RwLock<BestTimes>,
+    /// The threads the file was offered wins on (tests: never the request's).
+    #[cfg(test)]
+    pub(crate) offered_on: Mutex<Vec<std::thread::ThreadId>>,
 }
 
 impl Best {
@@ -63,6 +66,8 @@ impl Best {
         Best {
             shown: RwLock::new(best.clone()),
             file: Mutex::new(best),
+            #[cfg(test)]
+            offered_on: Mutex::default(),
         }
     }
 
@@ -73,6 +78,11 @@ impl Best {
             return;
         }
         let mut file = self.file.lock().unwrap_or_else(PoisonError::into_inner);
+        #[cfg(test)]
+        self.offered_on
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(std::thread::current().id());
         session.offer_best(&mut file);
         *self.shown.write().unwrap_or_else(PoisonError::into_inner) = file.clone();
     }

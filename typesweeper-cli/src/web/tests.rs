@@ -394,6 +394,11 @@ async fn an_unhelped_win_sets_the_best_time_for_its_level_and_rule() {
     assert_eq!(state["new_best"], true);
     assert_eq!(state["best_key"], "beginner zero");
     assert_eq!(state["best"]["seed"].as_u64(), Some(seed));
+    // The file was offered the win off the thread that serves the requests (this test's own:
+    // its runtime has one thread).
+    let offered_on = app.best.offered_on.lock().unwrap().clone();
+    assert_eq!(offered_on.len(), 1);
+    assert_ne!(offered_on[0], std::thread::current().id());
     // Another game of the same settings sees it.
     let other = new_game(&app, json!({"level": "beginner", "seed": seed + 1})).await;
     assert_eq!(other["best"]["seed"].as_u64(), Some(seed));
