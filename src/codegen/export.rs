@@ -246,6 +246,40 @@ pub fn export_for(
     name: &str,
     edition: Edition,
 ) -> Result<Export, ExportError> {
+    export_within(
+        puzzle,
+        answer,
+        level,
+        name,
+        edition,
+        &complete::Budget::default(),
+    )
+}
+
+/// As [`export_for`], with [`complete`]'s work within `budget` instead of its default (a server
+/// bounds each request this way); fails with [`ExportError::Solve`] holding
+/// [`SolveError::OutOfBudget`] when that runs out.
+///
+/// ```
+/// use typesweeper::codegen::{export_within, Edition, ExportError};
+/// use typesweeper::runtime::complete::Budget;
+/// use typesweeper::runtime::generator::Level;
+///
+/// let puzzle = "? ? ?\n1 2 1".parse().unwrap();
+/// let answer = "x 2 x\n1 2 1".parse().unwrap();
+/// let e2024 = Edition::E2024;
+/// assert!(export_within(&puzzle, &answer, Level::Pairs, "t", e2024, &Budget::default()).is_ok());
+/// let starved = export_within(&puzzle, &answer, Level::Fragment, "t", e2024, &Budget::new(0));
+/// assert!(matches!(starved, Err(ExportError::Solve(_))));
+/// ```
+pub fn export_within(
+    puzzle: &Board,
+    answer: &Board,
+    level: Level,
+    name: &str,
+    edition: Edition,
+    budget: &complete::Budget,
+) -> Result<Export, ExportError> {
     check_name(name)?;
     let cells = puzzle.cells().len();
     if level == Level::Complete && cells > crate::board::MAX_COMPLETE_CELLS {
@@ -263,12 +297,13 @@ pub fn export_for(
     let deduction = match level {
         Level::Fragment => fragment::solve(puzzle, given)?,
         Level::Pairs => pairs::solve(puzzle, given)?,
-        Level::Complete => complete::solve(puzzle, given)?,
+        Level::Complete => complete::solve_all_within(puzzle, given, budget)?,
     };
     let finishes = deduction.is_solved();
     // At `complete` the deduction is complete's own: no second run.
-    let complete_finishes =
-        finishes || (level != Level::Complete && complete::solve(puzzle, given)?.is_solved());
+    let complete_finishes = finishes
+        || (level != Level::Complete
+            && complete::solve_all_within(puzzle, given, budget)?.is_solved());
     let view = level_view(level, puzzle, &deduction, complete_finishes);
     let hidden = puzzle
         .cells()

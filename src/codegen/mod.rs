@@ -14,7 +14,7 @@ mod template;
 mod test_file;
 
 pub use export::{
-    check_name, export, export_for, Export, ExportError, ExportFile, ExportKind,
+    check_name, export, export_for, export_within, Export, ExportError, ExportFile, ExportKind,
     MAX_COMPILE_FAIL_COLS, MAX_NAME_LEN, UI_DRIVER,
 };
 pub use solve_call::{recursion_limit, recursion_limit_at, solve_call, solve_call_at};

@@ -71,10 +71,31 @@ pub struct CompileView {
 /// assert_eq!(view.pairs.cells[0].to_char(), 'x');
 /// ```
 pub fn compile_view(puzzle: &Board, answer: &Board) -> Result<CompileView, SolveError> {
+    compile_view_within(puzzle, answer, &complete::Budget::default())
+}
+
+/// As [`compile_view`], with [`complete`]'s work within `budget` instead of its default (a
+/// server bounds each request this way); fails with [`SolveError::OutOfBudget`] when that runs
+/// out.
+///
+/// ```
+/// use typesweeper::runtime::compile_view::compile_view_within;
+/// use typesweeper::runtime::complete::Budget;
+///
+/// let puzzle = "? ? ?\n1 2 1".parse().unwrap();
+/// let answer = "x 2 x\n1 2 1".parse().unwrap();
+/// assert!(compile_view_within(&puzzle, &answer, &Budget::default()).is_ok());
+/// assert!(compile_view_within(&puzzle, &answer, &Budget::new(0)).is_err());
+/// ```
+pub fn compile_view_within(
+    puzzle: &Board,
+    answer: &Board,
+    budget: &complete::Budget,
+) -> Result<CompileView, SolveError> {
     let given = Given::answer(answer);
     let by_fragment = fragment::solve(puzzle, given)?;
     let by_pairs = pairs::solve(puzzle, given)?;
-    let by_complete = complete::solve(puzzle, given)?;
+    let by_complete = complete::solve_all_within(puzzle, given, budget)?;
     let complete_finishes = by_complete.is_solved();
     let view =
         |level, deduction: &Deduction| level_view(level, puzzle, deduction, complete_finishes);

@@ -61,11 +61,32 @@ use crate::board::Board;
 /// part of the board) when that runs out. [`solve_within`] takes another budget and returns
 /// what it proved anyway.
 pub fn solve(puzzle: &Board, given: Given<'_>) -> Result<Deduction, SolveError> {
-    let budget = Budget::default();
-    let solved = solve_within(puzzle, given, &budget)?;
+    solve_all_within(puzzle, given, &Budget::default())
+}
+
+/// As [`solve`], within `budget` instead of the default: all of it or
+/// [`SolveError::OutOfBudget`] (a server bounds each request this way; [`solve_within`] keeps
+/// what it proved instead).
+///
+/// ```
+/// use typesweeper::runtime::complete::{solve_all_within, Budget};
+/// use typesweeper::runtime::{Given, SolveError};
+///
+/// let puzzle = "? ? ?\n1 2 1".parse().unwrap();
+/// let solved = solve_all_within(&puzzle, Given::nothing(), &Budget::default()).unwrap();
+/// assert_eq!(solved.to_string(), "x s x\n1 2 1");
+/// let starved = solve_all_within(&puzzle, Given::nothing(), &Budget::new(0));
+/// assert!(matches!(starved, Err(SolveError::OutOfBudget(_))));
+/// ```
+pub fn solve_all_within(
+    puzzle: &Board,
+    given: Given<'_>,
+    budget: &Budget,
+) -> Result<Deduction, SolveError> {
+    let solved = solve_within(puzzle, given, budget)?;
     match solved.unfinished.first() {
         None => Ok(solved.deduction),
-        Some(part) => Err(out_of_budget(part, puzzle.cols(), &budget)),
+        Some(part) => Err(out_of_budget(part, puzzle.cols(), budget)),
     }
 }
 

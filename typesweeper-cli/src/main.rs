@@ -7,7 +7,7 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod cli;
-mod frontend;
+mod session;
 mod tui;
 mod web;
 

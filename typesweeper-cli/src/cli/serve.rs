@@ -6,7 +6,7 @@
 use std::net::SocketAddr;
 use std::process::ExitCode;
 
-use crate::frontend::best::BestTimes;
+use crate::session::best::BestTimes;
 use crate::web::{serve, DEFAULT_ADDR};
 
 /// Arguments of `serve`.

@@ -1,22 +1,22 @@
-//! The play screen's state: the game plus everything the terminal adds to it (cursor, scroll,
-//! overlays, timer, messages, best times). Driven by terminal events and a clock reading passed
-//! in, so tests can run it without a terminal and without waiting.
+//! The play screen's state: a [`Session`] plus everything the terminal adds to it (cursor,
+//! scroll, overlays, help, the solver playing to the end, the best-times file). Driven by
+//! terminal events and a clock reading passed in, so tests can run it without a terminal and
+//! without waiting.
 
 use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyEventKind, MouseEventKind};
+use typesweeper::runtime::complete::Budget;
 use typesweeper::runtime::deduction::{cell_name, plural};
-use typesweeper::runtime::game::{Action, ActionError, CellState, Game, Status};
+use typesweeper::runtime::game::{CellState, Game, Status};
 use typesweeper::runtime::layout::{default_click, FirstClick};
 
 use super::input::{command, Command};
-use crate::frontend::best::{helped_win, BestTimes, Record};
-use crate::frontend::clock::{millis, Clock};
-use crate::frontend::deal::{deal, Dealt};
-use crate::frontend::solver::{self, Knowledge, Move};
-use typesweeper::runtime::complete::Budget;
+use crate::session::best::{BestTimes, Record};
+use crate::session::solver::Knowledge;
+use crate::session::{Session, Words};
 
-pub use crate::frontend::deal::{clock_seed, format_duration, format_millis, BoardLevel, Settings};
+pub use crate::session::deal::{clock_seed, format_duration, format_millis, BoardLevel, Settings};
 
 /// The part of the board the last frame showed, for mouse clicks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,13 +50,8 @@ impl View {
 /// The play screen's state.
 #[derive(Debug)]
 pub struct App {
-    settings: Settings,
-    game: Game,
-    seed: u64,
+    session: Session,
     next_seed: fn(u64) -> u64,
-    question_marks: bool,
-    opened_for_you: Option<(usize, usize)>,
-    helped: bool,
     cursor: (usize, usize),
     /// First row and column the view shows; the renderer keeps the cursor inside it.
     pub scroll: (usize, usize),
@@ -65,12 +60,9 @@ pub struct App {
     pub view: Option<View>,
     help: bool,
     probabilities: bool,
-    hint: bool,
-    knowledge: Option<(u64, Option<Knowledge>)>,
-    version: u64,
+    /// The session's version when the hint was asked for: it shows until the position changes.
+    hint: Option<u64>,
     autoplay: bool,
-    clock: Clock,
-    message: Option<String>,
     best: BestTimes,
     quit: bool,
 }
@@ -92,68 +84,50 @@ impl App {
         warning: Option<String>,
     ) -> Result<App, String> {
         let seed = settings.seed.unwrap_or_else(clock_seed);
-        let game = Game::new(settings.config(true), seed).map_err(|e| e.to_string())?;
+        let session = Session::new(settings, seed, true, Words::TERMINAL, Budget::DEFAULT_STEPS)?;
         let mut app = App {
-            settings,
-            game,
-            seed,
+            session,
             next_seed,
-            question_marks: true,
-            opened_for_you: None,
-            helped: false,
             cursor: (0, 0),
             scroll: (0, 0),
             view: None,
             help: false,
             probabilities: false,
-            hint: false,
-            knowledge: None,
-            version: 0,
+            hint: None,
             autoplay: false,
-            clock: Clock::default(),
-            message: None,
             best,
             quit: false,
         };
-        app.deal(seed)?;
+        app.dealt();
         if let Some(warning) = warning {
-            app.message = Some(match app.message.take() {
+            let message = match app.session.message() {
                 Some(dealt) => format!("{warning} · {dealt}"),
                 None => warning,
-            });
+            };
+            app.session.set_message(Some(message));
         }
         Ok(app)
     }
 
-    /// Deals the board for `seed` (for no-guess: the first seed from it that gives one) and
-    /// resets everything but the settings, the question-mark switch and the overlays' switches.
-    fn deal(&mut self, seed: u64) -> Result<(), String> {
-        let Dealt {
-            game,
-            seed,
-            opened_for_you,
-            message,
-        } = deal(&self.settings, seed, self.question_marks)?;
-        let (rows, cols, rule) = (game.rows(), game.cols(), self.settings.first_click);
-        self.game = game;
-        self.seed = seed;
-        self.opened_for_you = opened_for_you;
-        self.cursor = opened_for_you.unwrap_or_else(|| default_click(rows, cols, rule));
-        self.helped = false;
-        self.hint = false;
-        self.knowledge = None;
-        self.version += 1;
+    /// Puts the cursor on a new deal's first click and stops the solver.
+    fn dealt(&mut self) {
+        let game = self.session.game();
+        let (rows, cols) = (game.rows(), game.cols());
+        let rule = self.session.settings().first_click;
+        self.cursor = self
+            .session
+            .opened_for_you()
+            .unwrap_or_else(|| default_click(rows, cols, rule));
         self.autoplay = false;
-        self.clock = Clock::default();
-        self.message = message;
-        if self.game.status() != Status::Playing {
-            self.clock = Clock::stopped(); // a board the dealt click already finished
-        }
-        Ok(())
     }
 
     /// Handles one terminal event at time `now`. Never panics, whatever the event.
     pub fn handle(&mut self, event: &Event, now: Instant) {
+        self.command(event, now);
+        self.settle();
+    }
+
+    fn command(&mut self, event: &Event, now: Instant) {
         if self.help {
             // Any key or click closes the help; q still quits.
             let pressed = match event {
@@ -184,87 +158,93 @@ impl App {
         ) {
             self.autoplay = false;
         }
+        let (r, c) = self.cursor;
         match command {
             Command::Up => self.move_cursor(-1, 0),
             Command::Down => self.move_cursor(1, 0),
             Command::Left => self.move_cursor(0, -1),
             Command::Right => self.move_cursor(0, 1),
-            Command::Open => self.open_or_chord(now),
-            Command::Flag => {
-                let (r, c) = self.cursor;
-                self.act(Action::Mark(r, c), now);
-            }
-            Command::Chord => {
-                let (r, c) = self.cursor;
-                self.act(Action::Chord(r, c), now);
-            }
+            Command::Open => self.report(|s| s.open(r, c, now)),
+            Command::Flag => self.report(|s| s.mark(r, c, now)),
+            Command::Chord => self.report(|s| s.chord(r, c, now)),
             Command::ToggleQuestionMarks => {
-                self.question_marks = !self.question_marks;
-                self.game.set_question_marks(self.question_marks);
-                self.message = Some(
-                    if self.question_marks {
-                        "question marks on: f cycles flag, ?, hidden"
-                    } else {
-                        "question marks off: f cycles flag, hidden"
-                    }
-                    .to_string(),
-                );
+                let on = !self.session.question_marks();
+                self.session.set_question_marks(on);
             }
             Command::NewGame => {
-                let mut seed = (self.next_seed)(self.seed);
-                if seed == self.seed {
+                let old = self.session.seed();
+                let mut seed = (self.next_seed)(old);
+                if seed == old {
                     seed = seed.wrapping_add(1);
                 }
                 self.redeal(seed);
             }
-            Command::Restart => self.redeal(self.seed),
+            Command::Restart => self.redeal(self.session.seed()),
             Command::Help => self.help = true,
             Command::Escape => {
-                self.hint = false;
+                self.hint = None;
                 self.probabilities = false;
-                self.message = None;
+                self.session.set_message(None);
             }
             Command::Quit => self.quit = true,
             Command::SolverMove => {
                 self.solver_move(now);
             }
             Command::SolverRun => {
-                self.autoplay = !self.autoplay && self.game.status() == Status::Playing;
+                self.autoplay = !self.autoplay && self.session.game().status() == Status::Playing;
                 if self.autoplay {
-                    self.helped = true;
-                    self.message = Some("the solver is playing (A again stops it)".to_string());
+                    self.session.set_helped();
+                    self.session
+                        .set_message(Some("the solver is playing (A again stops it)".to_string()));
                 } else {
-                    self.message = None;
+                    self.session.set_message(None);
                 }
             }
             Command::Hint => self.show_hint(),
             Command::Probabilities => {
                 self.probabilities = !self.probabilities;
                 if self.probabilities {
-                    self.helped = true;
-                    if self.game.layout().is_none() {
-                        self.message =
-                            Some("probabilities appear after the first click".to_string());
+                    self.session.set_helped();
+                    if self.session.game().layout().is_none() {
+                        self.session.set_message(Some(
+                            "probabilities appear after the first click".to_string(),
+                        ));
                     }
                 }
             }
             Command::ClickOpen(x, y) => {
-                if self.click(x, y) {
-                    self.open_or_chord(now);
+                if let Some((r, c)) = self.click(x, y) {
+                    self.report(|s| s.open(r, c, now));
                 }
             }
             Command::ClickFlag(x, y) => {
-                if self.click(x, y) {
-                    let (r, c) = self.cursor;
-                    self.act(Action::Mark(r, c), now);
+                if let Some((r, c)) = self.click(x, y) {
+                    self.report(|s| s.mark(r, c, now));
                 }
             }
             Command::ClickChord(x, y) => {
-                if self.click(x, y) {
-                    let (r, c) = self.cursor;
-                    self.act(Action::Chord(r, c), now);
+                if let Some((r, c)) = self.click(x, y) {
+                    self.report(|s| s.chord(r, c, now));
                 }
             }
+        }
+    }
+
+    /// After every event and tick: a won game is offered to the best times (the terminal
+    /// writes the file at once), and a finished game stops the solver.
+    fn settle(&mut self) {
+        if self.session.has_unoffered_win() {
+            self.session.offer_best(&mut self.best);
+        }
+        if self.session.game().status() != Status::Playing {
+            self.autoplay = false;
+        }
+    }
+
+    /// Runs an action on the session; why it did nothing goes to the message line.
+    fn report<E: ToString>(&mut self, action: impl FnOnce(&mut Session) -> Result<(), E>) {
+        if let Err(e) = action(&mut self.session) {
+            self.session.set_message(Some(e.to_string()));
         }
     }
 
@@ -273,163 +253,70 @@ impl App {
         if self.autoplay && !self.solver_move(now) {
             self.autoplay = false;
         }
-        if self.game.status() != Status::Playing {
-            self.autoplay = false;
-        }
+        self.settle();
     }
 
     fn redeal(&mut self, seed: u64) {
-        if let Err(e) = self.deal(seed) {
-            self.message = Some(format!("cannot deal seed {seed}: {e}"));
+        match self.session.deal(seed) {
+            Ok(()) => self.dealt(),
+            Err(e) => self
+                .session
+                .set_message(Some(format!("cannot deal seed {seed}: {e}"))),
         }
     }
 
     fn move_cursor(&mut self, dr: isize, dc: isize) {
-        let (rows, cols) = (self.game.rows(), self.game.cols());
+        let (rows, cols) = (self.session.game().rows(), self.session.game().cols());
         let step = |v: usize, d: isize, n: usize| v.saturating_add_signed(d).min(n - 1);
         self.cursor = (step(self.cursor.0, dr, rows), step(self.cursor.1, dc, cols));
     }
 
-    /// Moves the cursor to the cell under a click; false when no cell is there.
-    fn click(&mut self, x: u16, y: u16) -> bool {
-        match self.view.and_then(|v| v.cell_at(x, y)) {
-            Some((r, c)) if r < self.game.rows() && c < self.game.cols() => {
-                self.cursor = (r, c);
-                true
-            }
-            _ => false,
-        }
-    }
-
-    fn open_or_chord(&mut self, now: Instant) {
-        let (r, c) = self.cursor;
-        match self.game.cell(r, c) {
-            Ok(CellState::Open(n)) if n > 0 => self.act(Action::Chord(r, c), now),
-            Ok(CellState::Flagged) if self.game.status() == Status::Playing => {
-                self.message = Some(format!(
-                    "{} is flagged: f takes the flag off",
-                    cell_name(self.game.cols(), r * self.game.cols() + c)
-                ));
-            }
-            _ => self.act(Action::Open(r, c), now),
-        }
-    }
-
-    /// Applies an action to the game, keeping the timer, caches and messages in step.
-    fn act(&mut self, action: Action, now: Instant) {
-        let before = self.game.status();
-        let flags = (self.game.flags(), self.game.questions());
-        match self.game.apply(action) {
-            Ok(opened) => {
-                let ended = self.game.status() != before;
-                if !opened.is_empty()
-                    || ended
-                    || flags != (self.game.flags(), self.game.questions())
-                {
-                    self.version += 1;
-                    self.hint = false;
-                    self.message = None;
-                }
-                if !opened.is_empty() || ended {
-                    self.clock.start(now);
-                }
-                if ended {
-                    self.finish(now);
-                }
-            }
-            Err(ActionError::GameOver) => {
-                self.message = Some(format!(
-                    "the game is {}: n new game, r restart",
-                    self.state_word()
-                ));
-            }
-            Err(e) => self.message = Some(e.to_string()),
-        }
-    }
-
-    /// Stops the timer and reports the result; a won game the solver did not help is offered
-    /// to the best times.
-    fn finish(&mut self, now: Instant) {
-        let took = self.clock.stop(now);
-        self.autoplay = false;
-        self.message = Some(match self.game.status() {
-            Status::Lost { hit } => format!(
-                "lost: {} was a mine. n new game, r restart",
-                cell_name(self.game.cols(), hit)
-            ),
-            Status::Won if self.helped => helped_win(millis(took)),
-            Status::Won => {
-                let record = Record {
-                    millis: millis(took),
-                    seed: self.seed,
-                };
-                self.best.offer_win(&self.best_key(), record).0
-            }
-            Status::Playing => String::new(),
-        });
+    /// Moves the cursor to the cell under a click and returns it; `None` when no cell is there.
+    fn click(&mut self, x: u16, y: u16) -> Option<(usize, usize)> {
+        let (r, c) = self.view.and_then(|v| v.cell_at(x, y))?;
+        self.session.check(r, c).ok()?;
+        self.cursor = (r, c);
+        Some((r, c))
     }
 
     /// Plays the solver's next move; false when it had none.
     fn solver_move(&mut self, now: Instant) -> bool {
-        if self.game.status() != Status::Playing {
-            self.message = Some(format!("no solver move: the game is {}", self.state_word()));
-            return false;
-        }
-        self.helped = true;
-        let budget = Budget::default();
-        let Some(m): Option<Move> = solver::next_move_within(&self.game, &budget) else {
-            self.message = Some("the solver has no move".to_string());
-            return false;
-        };
-        if m.row >= self.game.rows() || m.col >= self.game.cols() {
-            self.message = Some("the solver chose a cell off the board".to_string());
-            return false;
-        }
-        // A flag on the cell is a wrong flag: clear it so the open goes through.
-        for _ in 0..2 {
-            if self.game.cell(m.row, m.col) == Ok(CellState::Flagged) {
-                self.act(Action::Mark(m.row, m.col), now);
+        match self.session.solver_move(now) {
+            Ok(m) => {
+                self.cursor = (m.row, m.col);
+                if self.autoplay && self.session.game().status() == Status::Playing {
+                    self.session.set_message(None); // the solver playing says nothing per move
+                }
+                true
+            }
+            Err(e) => {
+                self.session.set_message(Some(e.to_string()));
+                false
             }
         }
-        self.cursor = (m.row, m.col);
-        self.act(Action::Open(m.row, m.col), now);
-        if self.game.status() == Status::Playing && !self.autoplay {
-            self.message = Some(format!(
-                "solver opened {}{}",
-                cell_name(self.game.cols(), m.row * self.game.cols() + m.col),
-                if m.certain {
-                    " (proved safe)"
-                } else {
-                    " (a guess)"
-                }
-            ));
-        }
-        true
     }
 
     fn show_hint(&mut self) {
-        if self.game.status() != Status::Playing {
-            self.message = Some(format!("no hint: the game is {}", self.state_word()));
+        if let Err(e) = self.session.playing("no hint") {
+            self.session.set_message(Some(e.to_string()));
             return;
         }
-        self.helped = true;
-        if self.game.layout().is_none() {
-            let (r, c) = default_click(
-                self.game.rows(),
-                self.game.cols(),
-                self.settings.first_click,
-            );
-            let cell = cell_name(self.game.cols(), r * self.game.cols() + c);
-            self.message = Some(match self.settings.first_click {
+        self.session.set_helped();
+        let game = self.session.game();
+        if game.layout().is_none() {
+            let rule = self.session.settings().first_click;
+            let (r, c) = default_click(game.rows(), game.cols(), rule);
+            let cell = cell_name(game.cols(), r * game.cols() + c);
+            self.session.set_message(Some(match rule {
                 FirstClick::Zero => format!("hint: the first click is safe; {cell} opens an area"),
                 FirstClick::Safe => format!("hint: the first click is safe, e.g. {cell}"),
-            });
+            }));
             return;
         }
-        self.hint = true;
-        self.message = Some(match self.knowledge().cloned() {
+        self.hint = Some(self.session.version());
+        let message = match self.session.peek_knowledge().cloned() {
             Some(k) => {
-                let cells = self.game.cells();
+                let cells = self.session.game().cells();
                 let mines = k
                     .mines
                     .iter()
@@ -453,34 +340,28 @@ impl App {
                 }
             }
             None => "hint: the solver found nothing".to_string(),
-        });
+        };
+        self.session.set_message(Some(message));
     }
 
     /// What the position proves, computed once per change of the game.
     pub fn knowledge(&mut self) -> Option<&Knowledge> {
-        if self
-            .knowledge
-            .as_ref()
-            .is_none_or(|(v, _)| *v != self.version)
-        {
-            self.knowledge = Some((self.version, solver::knowledge(&self.game)));
-        }
-        self.knowledge.as_ref().and_then(|(_, k)| k.as_ref())
+        self.session.peek_knowledge()
     }
 
     /// The game.
     pub fn game(&self) -> &Game {
-        &self.game
+        self.session.game()
     }
 
     /// The settings games are dealt with.
     pub fn settings(&self) -> &Settings {
-        &self.settings
+        self.session.settings()
     }
 
     /// The seed of the board in play (with no-guess, the seed that dealt it).
     pub fn seed(&self) -> u64 {
-        self.seed
+        self.session.seed()
     }
 
     /// The cursor, `(row, col)` from 0.
@@ -490,12 +371,12 @@ impl App {
 
     /// The cell no-guess opened for the player, if any.
     pub fn opened_for_you(&self) -> Option<(usize, usize)> {
-        self.opened_for_you
+        self.session.opened_for_you()
     }
 
     /// Whether the solver helped in this game (moves, hints or probabilities).
     pub fn helped(&self) -> bool {
-        self.helped
+        self.session.helped()
     }
 
     /// Whether the help is shown.
@@ -510,7 +391,7 @@ impl App {
 
     /// Whether the hint highlight is on (until the game changes).
     pub fn hint_shown(&self) -> bool {
-        self.hint
+        self.hint == Some(self.session.version())
     }
 
     /// Whether the solver is playing to the end.
@@ -520,12 +401,12 @@ impl App {
 
     /// Whether question marks are in the mark cycle.
     pub fn question_marks(&self) -> bool {
-        self.question_marks
+        self.session.question_marks()
     }
 
     /// The message line's text, if any.
     pub fn message(&self) -> Option<&str> {
-        self.message.as_deref()
+        self.session.message()
     }
 
     /// Whether the player asked to quit.
@@ -534,19 +415,20 @@ impl App {
     }
 
     /// The game's state in one word: `playing`, `won` or `lost`.
+    #[cfg(test)]
     pub fn state_word(&self) -> &'static str {
-        self.game.status().word()
+        self.session.game().status().word()
     }
 
     /// Time on the clock at `now`: from the first opening, stopped when the game ended.
     pub fn elapsed(&self, now: Instant) -> Duration {
-        self.clock.elapsed(now)
+        self.session.elapsed(now)
     }
 
     /// The best-times key of the current settings, e.g. `beginner zero` or
     /// `expert safe no-guess`.
     pub fn best_key(&self) -> String {
-        self.settings.best_key()
+        self.session.best_key()
     }
 
     /// The best record for the current settings.

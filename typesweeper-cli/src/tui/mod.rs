@@ -6,7 +6,7 @@
 //! * [`render`]: drawing the state with ratatui.
 //!
 //! What the browser game shares with it (dealing, the solver's hints, best times) is in
-//! [`crate::frontend`].
+//! [`crate::session`].
 //!
 //! [`run`] owns the terminal: raw mode, the alternate screen and mouse capture, restored on
 //! every exit, including a panic.
@@ -28,7 +28,7 @@ use crossterm::terminal::{
 use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 
-use crate::frontend::best::BestTimes;
+use crate::session::best::BestTimes;
 use app::{clock_seed, App, Settings};
 
 /// How often the screen is redrawn when nothing happens (the timer moves).

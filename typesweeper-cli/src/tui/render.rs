@@ -22,7 +22,7 @@ use typesweeper::runtime::game::{CellState, Game, Status};
 use typesweeper::runtime::layout::FirstClick;
 
 use super::app::{format_duration, format_millis, App, BoardLevel, View};
-use crate::frontend::solver::Knowledge;
+use crate::session::solver::Knowledge;
 
 /// Screen columns per cell.
 pub const CELL_WIDTH: u16 = 3;
@@ -751,7 +751,7 @@ mod tests {
                        /home/someone/.local/share/typesweeper/best-times.txt.corrupt)";
         let mut app = App::new(
             settings(BoardLevel::Beginner, 7),
-            crate::frontend::best::BestTimes::in_memory(),
+            crate::session::best::BestTimes::in_memory(),
             |s| s + 1,
             Some(warning.to_string()),
         )

@@ -14,7 +14,7 @@ use typesweeper::runtime::layout::FirstClick;
 
 use super::app::{App, BoardLevel, Settings};
 use super::render;
-use crate::frontend::best::BestTimes;
+use crate::session::best::BestTimes;
 
 /// Settings for `level` with the zero rule, guessing allowed, seed `seed`.
 pub fn settings(level: BoardLevel, seed: u64) -> Settings {

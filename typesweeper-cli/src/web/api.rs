@@ -1,13 +1,23 @@
-//! The HTTP side: the page and its assets, and the JSON API the page uses (documented in the
-//! README). Every request on a game locks that game only, and runs its work on tokio's
-//! blocking pool, so a slow solver request never holds up another game or the server.
+//! The HTTP side: the page and its assets, and the JSON API the page uses (documented in
+//! docs/web.md). Each game is a [`Session`]; every request on a game locks that game only.
+//! Quick actions (open, flag, chord, show) run on the async workers; slow ones (the solver's
+//! requests, no-guess deals) go through [`Solving`]: a fixed number at once, a bounded queue, a
+//! timeout. Writing the best-times file after a win runs on the blocking pool.
+//!
+//! A request that panics, or whose answer nobody waits for any more (its timeout passed, or the
+//! client went away), leaves its game as it was before it: the work is done on the game, and
+//! undone from a copy taken before.
 //!
 //! Errors are JSON, `{"error": "..."}`: 400 for a malformed body or a cell off the board, 404
 //! for an unknown game or path, 409 for an action that does not apply now (the game is over,
 //! nothing to explain before the first click), 413 for a body over [`BODY_LIMIT`], 415 for a
-//! body that is not `application/json`, 422 for well-formed JSON with wrong fields or values.
+//! body that is not `application/json`, 422 for well-formed JSON with wrong fields or values,
+//! 429 when the solver's queue is full, 500 for a request that failed inside the server, 503
+//! when the server is full of recently played games or the solver's turn or answer did not
+//! come in time.
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{Arc, Mutex, PoisonError, RwLock, RwLockReadGuard};
 use std::time::Instant;
 
 use axum::body::Bytes;
@@ -18,38 +28,93 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
+use tokio::sync::OwnedMutexGuard;
 use typesweeper::codegen::Edition;
-use typesweeper::runtime::complete::Budget;
 use typesweeper::runtime::generator::Level;
 use typesweeper::runtime::layout::FirstClick;
 
-use super::games::{Games, IDLE_LIMIT, MAX_GAMES};
-use super::table::{At, State, Table, TableError};
-use crate::frontend::best::BestTimes;
-use crate::frontend::deal::{clock_seed, BoardLevel, Settings};
+use super::games::{Full, Games, IDLE_LIMIT, MAX_GAMES, PROTECTED};
+use super::json::{self, State};
+use super::solving::{Refused, Solving, QUEUE_WAIT, TIMEOUT};
+use crate::session::best::BestTimes;
+use crate::session::deal::{clock_seed, BoardLevel, Settings};
+use crate::session::{Session, SessionError, Words};
 
 /// The largest request body accepted, in bytes.
 pub const BODY_LIMIT: usize = 16 * 1024;
 /// Custom boards have at most this many rows, and this many columns.
 pub const MAX_SIDE: usize = 100;
 /// The solver's work budget per request (steps of `complete`, see
-/// [`Budget`]): well under a second on any board the server deals.
+/// [`Budget`](typesweeper::runtime::complete::Budget)): well under a second on any board the
+/// server deals. Every solver request of a game (moves, hints, chances, explanations, the
+/// compile-time view, exports) stays within it.
 pub const REQUEST_STEPS: u64 = 10_000_000;
+
+/// The best times: the file (read and written only off the async workers) and a copy of its
+/// records for the answers.
+pub struct Best {
+    file: Mutex<BestTimes>,
+    shown: RwLock<BestTimes>,
+    /// The threads the file was offered wins on (tests: never the request's).
+    #[cfg(test)]
+    pub(crate) offered_on: Mutex<Vec<std::thread::ThreadId>>,
+}
+
+impl Best {
+    /// Best times kept in `best`.
+    pub fn new(best: BestTimes) -> Best {
+        Best {
+            shown: RwLock::new(best.clone()),
+            file: Mutex::new(best),
+            #[cfg(test)]
+            offered_on: Mutex::default(),
+        }
+    }
+
+    /// Offers a win `session` waits to offer, and keeps the copy in step. It reads and writes
+    /// the file: call it on the blocking pool.
+    fn offer(&self, session: &mut Session) {
+        if !session.has_unoffered_win() {
+            return;
+        }
+        let mut file = self.file.lock().unwrap_or_else(PoisonError::into_inner);
+        #[cfg(test)]
+        self.offered_on
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(std::thread::current().id());
+        session.offer_best(&mut file);
+        *self.shown.write().unwrap_or_else(PoisonError::into_inner) = file.clone();
+    }
+
+    /// The records, for an answer (held only while it is written).
+    fn shown(&self) -> RwLockReadGuard<'_, BestTimes> {
+        self.shown.read().unwrap_or_else(PoisonError::into_inner)
+    }
+}
 
 /// What every handler shares.
 pub struct App {
     /// The games.
     pub games: Games,
     /// The best times, the same file `play` uses.
-    pub best: Mutex<BestTimes>,
+    pub best: Best,
+    /// The gate of slow work.
+    pub solving: Solving,
 }
 
 impl App {
-    /// A server state with no games.
+    /// A server state with no games and the default limits.
     pub fn new(best: BestTimes) -> App {
+        App::with_limits(best, Games::default(), Solving::default())
+    }
+
+    /// A server state with other limits (tests).
+    pub fn with_limits(best: BestTimes, games: Games, solving: Solving) -> App {
         App {
-            games: Games::new(clock_seed() ^ 0x7970_6573_7765_6570),
-            best: Mutex::new(best),
+            games,
+            best: Best::new(best),
+            solving,
         }
     }
 }
@@ -91,7 +156,7 @@ pub struct ApiError {
 }
 
 impl ApiError {
-    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+    pub(crate) fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
             message: message.into(),
@@ -115,15 +180,55 @@ impl IntoResponse for ApiError {
     }
 }
 
-impl From<TableError> for ApiError {
-    fn from(e: TableError) -> ApiError {
+impl From<SessionError> for ApiError {
+    fn from(e: SessionError) -> ApiError {
         match e {
-            TableError::OffBoard(m) => ApiError::new(StatusCode::BAD_REQUEST, m),
-            TableError::Conflict(m) => ApiError::new(StatusCode::CONFLICT, m),
-            TableError::Invalid(m) => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, m),
+            SessionError::OffBoard(m) => ApiError::new(StatusCode::BAD_REQUEST, m),
+            SessionError::Conflict(m) => ApiError::new(StatusCode::CONFLICT, m),
+            SessionError::Invalid(m) => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, m),
         }
     }
 }
+
+impl From<Full> for ApiError {
+    fn from(full: Full) -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, full.to_string())
+    }
+}
+
+impl From<Refused> for ApiError {
+    fn from(refused: Refused) -> ApiError {
+        let (status, message) = match refused {
+            Refused::QueueFull => (
+                StatusCode::TOO_MANY_REQUESTS,
+                "the server is busy: too many solver requests are running or waiting; try again \
+                 in a moment"
+                    .to_string(),
+            ),
+            Refused::Waited => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the server is busy: no turn for the solver within {} s; try again in a \
+                     moment",
+                    QUEUE_WAIT.as_secs()
+                ),
+            ),
+            Refused::TimedOut => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the solver did not answer within {} s; the game is left as it was",
+                    TIMEOUT.as_secs()
+                ),
+            ),
+            Refused::Panicked => (StatusCode::INTERNAL_SERVER_ERROR, PANICKED.to_string()),
+        };
+        ApiError::new(status, message)
+    }
+}
+
+/// What a request that failed inside the server answers.
+const PANICKED: &str =
+    "the request failed inside the server (a bug); the game is left as it was before it";
 
 /// A JSON body whose rejections are JSON errors too.
 pub struct Body<T>(pub T);
@@ -196,7 +301,7 @@ struct NewGame {
 }
 
 /// `{"row": R, "col": C}`.
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CellBody {
     row: usize,
@@ -243,92 +348,152 @@ fn settings_of(request: &NewGame) -> Result<Settings, ApiError> {
     Ok(settings)
 }
 
+/// A browser game's session.
+fn session(settings: Settings, seed: u64, marks: bool) -> Result<Session, ApiError> {
+    Session::new(settings, seed, marks, Words::BROWSER, REQUEST_STEPS)
+        .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e))
+}
+
 async fn new_game(
     Shared(app): Shared<Arc<App>>,
     Body(request): Body<NewGame>,
 ) -> Result<(StatusCode, Json<State>), ApiError> {
     let settings = settings_of(&request)?;
+    // A full server refuses before it deals.
+    app.games.room(Instant::now())?;
     let seed = settings.seed.unwrap_or_else(clock_seed);
     let marks = request.question_marks.unwrap_or(true);
-    // Dealing a no-guess board can take seconds: not on the async workers.
-    let table = blocking(move || {
-        Table::deal(settings, seed, marks)
-            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e))
-    })
-    .await?;
-    let now = Instant::now();
-    let state = {
-        let best = app.best.lock().unwrap_or_else(PoisonError::into_inner);
-        // The id is not known before the game is stored; the state is written after.
-        table.state("", now, &best)
+    let session = if settings.no_guess {
+        // A no-guess deal runs the solver on many boards: slow work.
+        app.solving
+            .run(move |_| session(settings, seed, marks))
+            .await??
+    } else {
+        session(settings, seed, marks)?
     };
-    let id = app.games.insert(table, now);
+    let now = Instant::now();
+    // The id is not known before the game is stored; the state is written before (the game
+    // may be in play as soon as it is stored).
+    let state = json::state(&session, "", now, &app.best.shown());
+    let id = app.games.insert(session, now)?;
     Ok((StatusCode::CREATED, Json(State { id, ..state })))
-}
-
-/// Runs `work` on the blocking pool.
-async fn blocking<R: Send + 'static>(
-    work: impl FnOnce() -> Result<R, ApiError> + Send + 'static,
-) -> Result<R, ApiError> {
-    tokio::task::spawn_blocking(work).await.unwrap_or_else(|e| {
-        Err(ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("the request failed: {e}"),
-        ))
-    })
 }
 
 /// How long a request's work may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Work {
+pub(crate) enum Work {
     /// Microseconds (open, flag, chord, show): done on the async worker.
     Quick,
-    /// Solver work or dealing (up to the budget, or seconds for a no-guess deal): on the
-    /// blocking pool, so the async workers keep serving other requests.
+    /// Solver work or a no-guess deal (up to the request budget): through [`Solving`].
     Slow,
 }
 
-/// Runs `work` on game `id`, locked (other games are not held up; another request on the same
-/// game waits its turn without holding a worker).
-async fn with_table<R: Send + 'static>(
-    app: Arc<App>,
-    id: String,
-    kind: Work,
-    work: impl FnOnce(&mut Table, Instant) -> Result<R, ApiError> + Send + 'static,
-) -> Result<R, ApiError> {
-    let Some(table) = app.games.get(&id, Instant::now()) else {
-        return Err(ApiError::new(
+/// The game `id`, locked (another request on the same game waits its turn without holding a
+/// worker; other games are not held up).
+async fn locked(app: &App, id: &str) -> Result<OwnedMutexGuard<Session>, ApiError> {
+    let shared = game(app, id)?;
+    Ok(shared.lock_owned().await)
+}
+
+/// The game `id`, or the 404 that says why there is none.
+fn game(app: &App, id: &str) -> Result<super::games::Shared, ApiError> {
+    app.games.get(id, Instant::now()).ok_or_else(|| {
+        ApiError::new(
             StatusCode::NOT_FOUND,
-            format!("no game {id}: it was never made, or was dropped after {} minutes idle or when the server held {MAX_GAMES} games", IDLE_LIMIT.as_secs() / 60),
-        ));
-    };
-    let mut table = table.lock_owned().await;
-    match kind {
-        Work::Quick => work(&mut table, Instant::now()),
-        Work::Slow => blocking(move || work(&mut table, Instant::now())).await,
+            format!(
+                "no game {id}: it was never made, or was dropped after {} minutes idle (or \
+                 after {} minutes idle to make room when the server held {MAX_GAMES} games)",
+                IDLE_LIMIT.as_secs() / 60,
+                PROTECTED.as_secs() / 60
+            ),
+        )
+    })
+}
+
+/// Runs `work` on `session`; when it panics, or when `wanted` says nobody waits for its answer
+/// any more, puts the session back as it was before.
+fn guarded<R>(
+    session: &mut Session,
+    wanted: &dyn Fn() -> bool,
+    work: impl FnOnce(&mut Session) -> Result<R, ApiError>,
+) -> Result<R, ApiError> {
+    let before = session.clone();
+    match catch_unwind(AssertUnwindSafe(|| work(session))) {
+        Ok(result) if wanted() => result,
+        Ok(_) => {
+            *session = before;
+            Err(Refused::TimedOut.into())
+        }
+        Err(_) => {
+            *session = before;
+            Err(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, PANICKED))
+        }
     }
 }
 
-/// Runs `work` on game `id`, offers a win it ended with to the best times (the one moment
-/// their lock is held, apart from reading them), and answers with the game's state.
+/// Runs `work` on game `id` as `kind` of work, guarded ([`guarded`]): quick work on the async
+/// worker, slow work through [`Solving`] (on a solver thread, which may also write the best
+/// times and the answer).
+pub(crate) async fn with_session<R: Send + 'static>(
+    app: Arc<App>,
+    id: String,
+    kind: Work,
+    work: impl FnOnce(&App, &mut Session, Instant) -> Result<R, ApiError> + Send + 'static,
+) -> Result<R, ApiError> {
+    match kind {
+        Work::Quick => {
+            let mut session = locked(&app, &id).await?;
+            guarded(&mut session, &|| true, |s| work(&app, s, Instant::now()))
+        }
+        Work::Slow => {
+            let shared = game(&app, &id)?;
+            let gate = Arc::clone(&app);
+            gate.solving
+                .run(move |wanted| {
+                    let mut session = shared.blocking_lock_owned();
+                    guarded(&mut session, wanted, |s| work(&app, s, Instant::now()))
+                })
+                .await?
+        }
+    }
+}
+
+/// Runs `work` on game `id`, offers a win it ended with to the best times (on the blocking
+/// pool: it writes the file), and answers with the game's state.
 async fn act(
     app: Arc<App>,
     id: String,
     kind: Work,
-    work: impl FnOnce(&mut Table, Instant) -> Result<(), ApiError> + Send + 'static,
+    work: impl FnOnce(&mut Session, Instant) -> Result<(), ApiError> + Send + 'static,
 ) -> Result<Json<State>, ApiError> {
-    let shared = Arc::clone(&app);
-    let key = id.clone();
-    with_table(app, id, kind, move |table, now| {
-        work(table, now)?;
-        let mut best = shared.best.lock().unwrap_or_else(PoisonError::into_inner);
-        if table.has_unoffered_win() {
-            table.offer_best(&mut best);
+    let answer =
+        |app: &App, s: &Session, id: &str| json::state(s, id, Instant::now(), &app.best.shown());
+    match kind {
+        Work::Slow => {
+            let key = id.clone();
+            with_session(app, id, kind, move |app, s, now| {
+                work(s, now)?;
+                app.best.offer(s);
+                Ok(answer(app, s, &key))
+            })
+            .await
+            .map(Json)
         }
-        Ok(table.state(&key, Instant::now(), &best))
-    })
-    .await
-    .map(Json)
+        Work::Quick => {
+            let mut session = locked(&app, &id).await?;
+            guarded(&mut session, &|| true, |s| work(s, Instant::now()))?;
+            if session.has_unoffered_win() {
+                let shared = Arc::clone(&app);
+                session = tokio::task::spawn_blocking(move || {
+                    shared.best.offer(&mut session);
+                    session
+                })
+                .await
+                .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, PANICKED))?;
+            }
+            Ok(Json(answer(&app, &session, &id)))
+        }
+    }
 }
 
 async fn show(
@@ -346,20 +511,13 @@ async fn drop_game(Shared(app): Shared<Arc<App>>, Path(id): Path<String>) -> Res
     }
 }
 
-fn at(cell: &CellBody) -> At {
-    At {
-        row: cell.row,
-        col: cell.col,
-    }
-}
-
 async fn open(
     Shared(app): Shared<Arc<App>>,
     Path(id): Path<String>,
     Body(cell): Body<CellBody>,
 ) -> Result<Json<State>, ApiError> {
-    act(app, id, Work::Quick, move |t, now| {
-        Ok(t.open(at(&cell), now)?)
+    act(app, id, Work::Quick, move |s, now| {
+        Ok(s.open(cell.row, cell.col, now)?)
     })
     .await
 }
@@ -369,8 +527,8 @@ async fn flag(
     Path(id): Path<String>,
     Body(cell): Body<CellBody>,
 ) -> Result<Json<State>, ApiError> {
-    act(app, id, Work::Quick, move |t, now| {
-        Ok(t.mark(at(&cell), now)?)
+    act(app, id, Work::Quick, move |s, now| {
+        Ok(s.mark(cell.row, cell.col, now)?)
     })
     .await
 }
@@ -380,8 +538,8 @@ async fn chord(
     Path(id): Path<String>,
     Body(cell): Body<CellBody>,
 ) -> Result<Json<State>, ApiError> {
-    act(app, id, Work::Quick, move |t, now| {
-        Ok(t.chord(at(&cell), now)?)
+    act(app, id, Work::Quick, move |s, now| {
+        Ok(s.chord(cell.row, cell.col, now)?)
     })
     .await
 }
@@ -390,8 +548,11 @@ async fn restart(
     Shared(app): Shared<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<State>, ApiError> {
-    act(app, id, Work::Slow, |t, _| {
-        t.restart()
+    // Dealing a no-guess board again runs the solver: slow work; any other deal is quick.
+    let no_guess = locked(&app, &id).await?.settings().no_guess;
+    let kind = if no_guess { Work::Slow } else { Work::Quick };
+    act(app, id, kind, |s, _| {
+        s.restart()
             .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e))
     })
     .await
@@ -402,8 +563,8 @@ async fn marks(
     Path(id): Path<String>,
     Body(switch): Body<Switch>,
 ) -> Result<Json<State>, ApiError> {
-    act(app, id, Work::Quick, move |t, _| {
-        t.set_question_marks(switch.on);
+    act(app, id, Work::Quick, move |s, _| {
+        s.set_question_marks(switch.on);
         Ok(())
     })
     .await
@@ -420,8 +581,8 @@ async fn solver_move(
     Path(id): Path<String>,
     OptionalBody(SolverMoveBody {}): OptionalBody<SolverMoveBody>,
 ) -> Result<Json<State>, ApiError> {
-    act(app, id, Work::Slow, move |t, now| {
-        t.solver_move(now, &Budget::new(REQUEST_STEPS))?;
+    act(app, id, Work::Slow, move |s, now| {
+        s.solver_move(now)?;
         Ok(())
     })
     .await
@@ -430,9 +591,10 @@ async fn solver_move(
 async fn hint(
     Shared(app): Shared<Arc<App>>,
     Path(id): Path<String>,
-) -> Result<Json<super::table::Hint>, ApiError> {
-    with_table(app, id, Work::Slow, |t, _| {
-        Ok(t.hint(&Budget::new(REQUEST_STEPS))?)
+) -> Result<Json<json::Hint>, ApiError> {
+    with_session(app, id, Work::Slow, |_, s, _| {
+        let cols = s.game().cols();
+        Ok(json::hint(s.knowledge("no hint")?, cols))
     })
     .await
     .map(Json)
@@ -441,9 +603,10 @@ async fn hint(
 async fn probabilities(
     Shared(app): Shared<Arc<App>>,
     Path(id): Path<String>,
-) -> Result<Json<super::table::Chances>, ApiError> {
-    with_table(app, id, Work::Slow, |t, _| {
-        Ok(t.chances(&Budget::new(REQUEST_STEPS))?)
+) -> Result<Json<json::Chances>, ApiError> {
+    with_session(app, id, Work::Slow, |_, s, _| {
+        let knowledge = s.knowledge("no probabilities")?.clone();
+        Ok(json::chances(&knowledge, s.game().cells(), s.game().cols()))
     })
     .await
     .map(Json)
@@ -453,9 +616,9 @@ async fn explain(
     Shared(app): Shared<Arc<App>>,
     Path(id): Path<String>,
     Body(cell): Body<CellBody>,
-) -> Result<Json<super::table::Explanation>, ApiError> {
-    with_table(app, id, Work::Slow, move |t, _| {
-        Ok(t.explain(at(&cell), &Budget::new(REQUEST_STEPS))?)
+) -> Result<Json<json::ExplanationJson>, ApiError> {
+    with_session(app, id, Work::Slow, move |_, s, _| {
+        Ok(s.explain(cell.row, cell.col)?.into())
     })
     .await
     .map(Json)
@@ -464,10 +627,12 @@ async fn explain(
 async fn compile_view(
     Shared(app): Shared<Arc<App>>,
     Path(id): Path<String>,
-) -> Result<Json<super::table::CompileViewJson>, ApiError> {
-    with_table(app, id, Work::Slow, |t, _| Ok(t.compile_view()?))
-        .await
-        .map(Json)
+) -> Result<Json<json::CompileViewJson>, ApiError> {
+    with_session(app, id, Work::Slow, |_, s, _| {
+        Ok(json::compile_view(&s.compile_view()?))
+    })
+    .await
+    .map(Json)
 }
 
 /// `POST /api/games/{id}/export`.
@@ -487,7 +652,7 @@ async fn export(
     Shared(app): Shared<Arc<App>>,
     Path(id): Path<String>,
     Body(body): Body<ExportBody>,
-) -> Result<Json<super::table::ExportJson>, ApiError> {
+) -> Result<Json<json::ExportJson>, ApiError> {
     let bad = |m: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, m);
     let level = match body.level.as_deref().unwrap_or("fragment") {
         "fragment" => Level::Fragment,
@@ -508,8 +673,8 @@ async fn export(
             )))
         }
     };
-    with_table(app, id, Work::Slow, move |t, _| {
-        Ok(t.export(level, body.name.as_deref(), edition)?)
+    with_session(app, id, Work::Slow, move |_, s, _| {
+        Ok(s.export(level, body.name.as_deref(), edition)?.into())
     })
     .await
     .map(Json)
@@ -522,18 +687,28 @@ struct Limits {
     max_cols: usize,
     max_games: usize,
     idle_minutes: u64,
+    protected_minutes: u64,
     body_bytes: usize,
     solver_steps: u64,
+    solver_running: usize,
+    solver_queued: usize,
+    solver_wait_ms: u64,
+    solver_timeout_ms: u64,
 }
 
-async fn limits() -> Json<Limits> {
+async fn limits(Shared(app): Shared<Arc<App>>) -> Json<Limits> {
     Json(Limits {
         max_rows: MAX_SIDE,
         max_cols: MAX_SIDE,
         max_games: MAX_GAMES,
         idle_minutes: IDLE_LIMIT.as_secs() / 60,
+        protected_minutes: PROTECTED.as_secs() / 60,
         body_bytes: BODY_LIMIT,
         solver_steps: REQUEST_STEPS,
+        solver_running: app.solving.running(),
+        solver_queued: app.solving.queued(),
+        solver_wait_ms: QUEUE_WAIT.as_millis() as u64,
+        solver_timeout_ms: TIMEOUT.as_millis() as u64,
     })
 }
 

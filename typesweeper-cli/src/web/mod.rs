@@ -1,17 +1,19 @@
 //! `typesweeper serve`: the game in the browser, with the solver beside the player.
 //!
-//! * [`table`]: one browser game around a [`Game`](typesweeper::runtime::game::Game) (timer,
-//!   messages, help, and the state the page draws).
-//! * [`games`]: the games the server holds, capped in number and dropped when idle.
-//! * [`api`]: the page, its assets and the JSON API, on axum.
+//! Each game is a [`Session`](crate::session::Session), the same as `play`'s; this module is
+//! the view that serves it:
 //!
-//! The rules stay in `typesweeper::runtime::game`, the solver's moves come from
-//! `typesweeper::runtime::autoplay`, as in `play`; dealing, hints and best times are shared with
-//! `play` through [`crate::frontend`].
+//! * [`json`]: what the page is sent of a session (the state it draws, hints, chances, ...).
+//! * [`games`]: the games the server holds, with random ids, capped in number, dropped when
+//!   idle, and never dropped to make room while played.
+//! * [`solving`]: the gate of slow work (the solver's requests): a fixed number at once, a
+//!   bounded queue, a timeout.
+//! * [`api`]: the page, its assets and the JSON API, on axum.
 
 pub mod api;
 pub mod games;
-pub mod table;
+pub mod json;
+pub mod solving;
 #[cfg(test)]
 mod tests;
 
@@ -19,7 +21,7 @@ use std::io::{self, Write};
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use crate::frontend::best::BestTimes;
+use crate::session::best::BestTimes;
 
 /// The default address: loopback, the port of the Haskell games this project grew from.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8023";

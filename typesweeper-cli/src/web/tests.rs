@@ -14,7 +14,7 @@ use typesweeper::runtime::game::{Config, Game, Status};
 use typesweeper::runtime::layout::FirstClick;
 
 use super::api::{router, App, BODY_LIMIT, REQUEST_STEPS};
-use crate::frontend::best::BestTimes;
+use crate::session::best::BestTimes;
 
 /// A server with in-memory best times.
 fn app() -> Arc<App> {
@@ -394,6 +394,11 @@ async fn an_unhelped_win_sets_the_best_time_for_its_level_and_rule() {
     assert_eq!(state["new_best"], true);
     assert_eq!(state["best_key"], "beginner zero");
     assert_eq!(state["best"]["seed"].as_u64(), Some(seed));
+    // The file was offered the win off the thread that serves the requests (this test's own:
+    // its runtime has one thread).
+    let offered_on = app.best.offered_on.lock().unwrap().clone();
+    assert_eq!(offered_on.len(), 1);
+    assert_ne!(offered_on[0], std::thread::current().id());
     // Another game of the same settings sees it.
     let other = new_game(&app, json!({"level": "beginner", "seed": seed + 1})).await;
     assert_eq!(other["best"]["seed"].as_u64(), Some(seed));
@@ -745,4 +750,204 @@ async fn the_compile_time_view_and_the_export_match_the_library() {
         state["helped"], true,
         "the compile-time view and the export are help"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_that_panics_leaves_its_game_as_it_was() {
+    use super::api::{with_session, Work};
+    use axum::response::IntoResponse;
+
+    let app = app();
+    let state = new_game(&app, json!({"level": "beginner", "seed": 5})).await;
+    let id = state["id"].as_str().unwrap().to_string();
+    let (_, before) = post(
+        &app,
+        &format!("/api/games/{id}/open"),
+        json!({"row": 1, "col": 1}),
+    )
+    .await;
+    for kind in [Work::Quick, Work::Slow] {
+        // Half-way through a change, the request panics: opened a cell, flagged another.
+        let failed = with_session(
+            Arc::clone(&app),
+            id.clone(),
+            kind,
+            |_, s, now| -> Result<(), super::api::ApiError> {
+                s.mark(8, 8, now).unwrap();
+                s.solver_move(now).unwrap();
+                panic!("a bug half-way through a request");
+            },
+        )
+        .await
+        .unwrap_err()
+        .into_response();
+        assert_eq!(
+            failed.status(),
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "{kind:?}"
+        );
+        let bytes = failed.into_body().collect().await.unwrap().to_bytes();
+        let body: Value = serde_json::from_slice(&bytes).unwrap();
+        assert!(error(&body).contains("left as it was"), "{body}");
+        let (status, after) = send(&app, Method::GET, &format!("/api/games/{id}"), None).await;
+        assert_eq!(status, StatusCode::OK);
+        for field in ["board", "helped", "mines_left", "last_move", "status"] {
+            assert_eq!(after[field], before[field], "{kind:?}: {field}");
+        }
+        // And the game plays on.
+        let (status, _) = post(
+            &app,
+            &format!("/api/games/{id}/flag"),
+            json!({"row": 8, "col": 8}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        post(
+            &app,
+            &format!("/api/games/{id}/flag"),
+            json!({"row": 8, "col": 8}),
+        )
+        .await;
+        post(
+            &app,
+            &format!("/api/games/{id}/flag"),
+            json!({"row": 8, "col": 8}),
+        )
+        .await;
+    }
+}
+
+#[tokio::test]
+async fn a_server_full_of_games_played_lately_refuses_new_ones_with_503() {
+    use super::games::Games;
+    use super::solving::Solving;
+    use std::time::Duration;
+
+    let minutes = |m: u64| Duration::from_secs(60 * m);
+    let app = Arc::new(App::with_limits(
+        BestTimes::in_memory(),
+        Games::with_limits(2, minutes(30), minutes(5)),
+        Solving::default(),
+    ));
+    let a = new_game(&app, json!({"seed": 1})).await;
+    let b = new_game(&app, json!({"seed": 2})).await;
+    let (status, body) = post(&app, "/api/games", json!({"seed": 3})).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert!(error(&body).contains("the server is full"), "{body}");
+    for game in [a, b] {
+        let id = game["id"].as_str().unwrap();
+        let (status, _) = send(&app, Method::GET, &format!("/api/games/{id}"), None).await;
+        assert_eq!(status, StatusCode::OK, "a game played lately is kept");
+    }
+    // Ids are 32 hex digits (128 random bits).
+    let (_, limits) = send(&app, Method::GET, "/api/limits", None).await;
+    assert_eq!(limits["protected_minutes"], 5);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn solver_requests_beyond_the_gate_are_refused_with_429_or_503() {
+    use super::games::Games;
+    use super::solving::Solving;
+    use std::time::Duration;
+
+    // One solver request at a time, one more may wait 300 ms.
+    let app = Arc::new(App::with_limits(
+        BestTimes::in_memory(),
+        Games::default(),
+        Solving::new(1, 1, Duration::from_millis(300), Duration::from_secs(30)),
+    ));
+    let mut ids = Vec::new();
+    for seed in 0..3 {
+        let s = new_game(&app, json!({"level": "intermediate", "seed": seed})).await;
+        let id = s["id"].as_str().unwrap().to_string();
+        post(
+            &app,
+            &format!("/api/games/{id}/open"),
+            json!({"row": 1, "col": 1}),
+        )
+        .await;
+        ids.push(id);
+    }
+    // Game 0 is busy: a compile-time view on it takes the solver's only turn and waits there.
+    let busy = app
+        .games
+        .get(&ids[0], std::time::Instant::now())
+        .unwrap()
+        .lock_owned()
+        .await;
+    let first = {
+        let (app, id) = (Arc::clone(&app), ids[0].clone());
+        tokio::spawn(async move {
+            post(&app, &format!("/api/games/{id}/compile-view"), json!({})).await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let second = {
+        let (app, id) = (Arc::clone(&app), ids[1].clone());
+        tokio::spawn(async move { post(&app, &format!("/api/games/{id}/export"), json!({})).await })
+    };
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    // The queue is full: refused at once.
+    let (status, body) = post(&app, &format!("/api/games/{}/hint", ids[2]), json!({})).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert!(error(&body).contains("busy"), "{body}");
+    // The waiting one gets no turn within 300 ms.
+    let (status, body) = second.await.unwrap();
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert!(error(&body).contains("no turn"), "{body}");
+    // Quick moves on other games are not held up meanwhile.
+    let (status, _) = post(
+        &app,
+        &format!("/api/games/{}/flag", ids[2]),
+        json!({"row": 0, "col": 0}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    drop(busy);
+    let (status, view) = first.await.unwrap();
+    assert_eq!(status, StatusCode::OK, "{view}");
+    let (status, _) = post(&app, &format!("/api/games/{}/hint", ids[2]), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "the gate is free again");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_solver_request_past_its_timeout_gets_503_and_leaves_its_game_as_it_was() {
+    use super::api::{with_session, Work};
+    use super::games::Games;
+    use super::solving::Solving;
+    use axum::response::IntoResponse;
+    use std::time::Duration;
+
+    let app = Arc::new(App::with_limits(
+        BestTimes::in_memory(),
+        Games::default(),
+        Solving::new(1, 1, Duration::from_secs(5), Duration::from_millis(200)),
+    ));
+    let state = new_game(&app, json!({"level": "beginner", "seed": 5})).await;
+    let id = state["id"].as_str().unwrap().to_string();
+    let (_, before) = post(
+        &app,
+        &format!("/api/games/{id}/open"),
+        json!({"row": 1, "col": 1}),
+    )
+    .await;
+    // A request that changes the game, then takes longer than its timeout.
+    let late = with_session(Arc::clone(&app), id.clone(), Work::Slow, |_, s, now| {
+        s.solver_move(now)?;
+        std::thread::sleep(Duration::from_millis(600));
+        Ok(())
+    })
+    .await
+    .unwrap_err()
+    .into_response();
+    assert_eq!(late.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let bytes = late.into_body().collect().await.unwrap().to_bytes();
+    let body: Value = serde_json::from_slice(&bytes).unwrap();
+    assert!(error(&body).contains("did not answer within"), "{body}");
+    // The game's lock is held until the work ends; then the game is as it was.
+    let (status, after) = send(&app, Method::GET, &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    for field in ["board", "helped", "last_move"] {
+        assert_eq!(after[field], before[field], "{field}");
+    }
 }

@@ -2,22 +2,26 @@
 //! boards (the first seed from the asked one that the `complete` solver finishes from the rule's
 //! first click, which is opened for the player), the best-times key and how times are written.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use typesweeper::runtime::complete::{self, Budget};
 use typesweeper::runtime::deduction::plural;
 use typesweeper::runtime::game::{Config, Game};
-use typesweeper::runtime::generator::{
-    find_board, GenError, Generated, Level as SolverLevel, Spec,
-};
+use typesweeper::runtime::generator::{board_for_seed, Generated, Level as SolverLevel, Spec};
 use typesweeper::runtime::layout::{mix64, FirstClick, LayoutError};
+use typesweeper::runtime::Given;
 
 pub use typesweeper::runtime::game::BoardLevel;
 
 /// How many seeds `--no-guess` tries for one board before dealing an ordinary one.
 pub const NO_GUESS_ATTEMPTS: u64 = 20_000;
-/// How long `--no-guess` searches for one board before dealing an ordinary one (large dense
-/// custom boards may have no such board in reach).
-pub const NO_GUESS_BUDGET: Duration = Duration::from_secs(5);
+/// The steps of `complete` (see [`Budget`]) `--no-guess` spends on all the seeds it tries for
+/// one board before dealing an ordinary one: a few seconds at most (large dense custom boards
+/// may have no such board in reach). Counted, not timed: the same seed always deals the same
+/// board.
+pub const NO_GUESS_STEPS: u64 = 100_000_000;
+/// Cells dealt in all by one `--no-guess` search (see [`no_guess_attempts`]).
+pub const NO_GUESS_CELLS: u64 = 4_000_000;
 
 /// How games are dealt.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,19 +137,33 @@ pub fn deal(settings: &Settings, seed: u64, question_marks: bool) -> Result<Deal
 }
 
 /// The first board from `seed` on that `complete` finishes from the spec's first click, within
-/// [`NO_GUESS_ATTEMPTS`] seeds and [`NO_GUESS_BUDGET`]; `Err(seeds tried)` when none was found.
+/// [`no_guess_attempts`] seeds and [`NO_GUESS_STEPS`] steps of `complete` for all of them;
+/// `Err(seeds tried)` when none was found. Work is counted, not timed, so a seed deals the same
+/// board however loaded the machine is.
 fn find_no_guess(spec: &Spec, seed: u64) -> Result<Result<Generated, u64>, LayoutError> {
-    const CHUNK: u64 = 100;
-    let deadline = Instant::now() + NO_GUESS_BUDGET;
+    let budget = Budget::new(NO_GUESS_STEPS);
+    let attempts = no_guess_attempts(spec.rows * spec.cols);
     let mut tried = 0;
-    while tried < NO_GUESS_ATTEMPTS && Instant::now() < deadline {
-        match find_board(spec, seed.wrapping_add(tried), CHUNK) {
-            Ok(found) => return Ok(Ok(found)),
-            Err(GenError::NotFound { attempts }) => tried += attempts,
-            Err(GenError::Layout(e)) => return Err(e),
+    while tried < attempts && !budget.is_exhausted() {
+        let candidate = seed.wrapping_add(tried);
+        tried += 1;
+        let Some(found) = board_for_seed(spec, candidate)? else {
+            continue;
+        };
+        let given = Given::answer(&found.answer);
+        // A board the budget left unfinished is not taken (and the search then stops).
+        if complete::solve_all_within(&found.puzzle, given, &budget).is_ok_and(|d| d.is_solved()) {
+            return Ok(Ok(found));
         }
     }
     Ok(Err(tried))
+}
+
+/// How many seeds no-guess tries on a board of `cells` cells: [`NO_GUESS_ATTEMPTS`], fewer on
+/// large boards ([`NO_GUESS_CELLS`] cells dealt in all, at least 100 seeds), whose deals and
+/// local rules cost in proportion to their size.
+pub fn no_guess_attempts(cells: usize) -> u64 {
+    (NO_GUESS_CELLS / cells.max(1) as u64).clamp(100, NO_GUESS_ATTEMPTS)
 }
 
 /// `12.3s` (tenths below a minute), `4m05s` above.

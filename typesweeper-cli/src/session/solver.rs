@@ -28,14 +28,8 @@ pub struct Knowledge {
 }
 
 /// What [`complete`] proves about `game`'s visible position given the mine total, with exact
-/// mine probabilities; `None` before the mines are placed, after the game ends, or if the
-/// solver fails (which a real game never makes it do).
-pub fn knowledge(game: &Game) -> Option<Knowledge> {
-    knowledge_within(game, &complete::Budget::default())
-}
-
-/// As [`knowledge`], with all of its work within `budget` (a server bounds each request this
-/// way).
+/// mine probabilities, all of its work within `budget`; `None` before the mines are placed,
+/// after the game ends, or if the solver fails (which a real game never makes it do).
 pub fn knowledge_within(game: &Game, budget: &complete::Budget) -> Option<Knowledge> {
     if game.layout().is_none() || game.status() != Status::Playing {
         return None;
@@ -95,6 +89,10 @@ mod tests {
     use super::*;
     use typesweeper::runtime::game::Config;
     use typesweeper::runtime::layout::{FirstClick, Layout};
+
+    fn knowledge(game: &Game) -> Option<Knowledge> {
+        knowledge_within(game, &complete::Budget::default())
+    }
 
     fn game(rows: usize, cols: usize, mines: &[usize]) -> Game {
         let mut m = vec![false; rows * cols];
