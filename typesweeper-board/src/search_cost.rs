@@ -25,7 +25,7 @@
 //!
 //! // Two 1s that share one mine between two cells: a guess; one small search.
 //! let puzzle: Board = "? ?\n1 1".parse().unwrap();
-//! let answer: Board = "x 2\n1 1".parse().unwrap();
+//! let answer: Board = "x 1\n1 1".parse().unwrap();
 //! let cost = complete_search_cost(&puzzle, &answer, COMPLETE_WORK_LIMIT);
 //! assert_eq!(cost.searches, 1);
 //! assert!(cost.work < 1_000);
@@ -488,7 +488,7 @@ mod tests {
 
     #[test]
     fn a_board_that_needs_a_guess_stops_after_its_search() {
-        let cost = complete_search_cost(&board("? ?\n1 1"), &board("x 2\n1 1"), u64::MAX);
+        let cost = complete_search_cost(&board("? ?\n1 1"), &board("x 1\n1 1"), u64::MAX);
         assert_eq!(cost.searches, 1);
         assert_eq!(cost.undecided_at_first_search, 2);
     }

@@ -703,6 +703,46 @@ const ONE_TWO_ONE: &str = "? ? ?\n1 2 1\n";
 const ONE_TWO_ONE_ANSWER: &str = "x 2 x\n1 2 1\n";
 
 #[test]
+fn solve_at_complete_says_when_solve_refuses_the_board() {
+    // A dense 16x16 board with one number shown: the level's search would take too long.
+    let mines: Vec<usize> = (0..256).filter(|i| i % 3 == 0).collect();
+    let answer: Vec<String> = (0..256)
+        .map(|i| match mines.contains(&i) {
+            true => "x".to_string(),
+            false => typesweeper::board::neighbours(16, 16, i / 16, i % 16)
+                .filter(|c| mines.contains(c))
+                .count()
+                .to_string(),
+        })
+        .collect();
+    let rows = |cells: &[String]| -> String {
+        cells
+            .chunks(16)
+            .map(|row| row.join(" "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let mut puzzle = vec!["?".to_string(); 256];
+    puzzle[1] = answer[1].clone();
+    let block = format!("puzzle:\n{}\nanswer:\n{}\n", rows(&puzzle), rows(&answer));
+    let refused = file("refused.txt", &block);
+    let (code, out, err) = run(&["solve", "--level", "complete", path(&refused)]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(out.lines().count(), 16, "{out}");
+    assert_eq!(
+        err,
+        "note: solve! refuses this board at level: complete (its search would take too long: \
+         255 cells are undecided when the local rules stop); use level: pairs\n"
+    );
+    // At pairs, or at complete on a board it takes, no such note.
+    let (_, _, err) = run(&["solve", "--level", "pairs", path(&refused)]);
+    assert_eq!(err, "");
+    let small = file("taken.txt", "puzzle:\n? ?\n1 1\nanswer:\nx 1\n1 1\n");
+    let (code, _, err) = run(&["solve", "--level", "complete", path(&small)]);
+    assert_eq!((code, err.as_str()), (1, ""));
+}
+
+#[test]
 fn solve_level_pairs_decides_what_two_numbers_side_by_side_decide() {
     let p = file("121-pairs.txt", ONE_TWO_ONE);
     let a = file("121-pairs-answer.txt", ONE_TWO_ONE_ANSWER);
