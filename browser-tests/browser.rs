@@ -989,7 +989,7 @@ mod scenarios {
         let mine = (0..81)
             .find(|&i| d.states[i] == '.' && is_mine(&game, i))
             .unwrap();
-        touch_cell(&c, mine / 9, mine % 9, Duration::from_millis(900)).await;
+        touch_cell(&c, mine / 9, mine % 9, Duration::from_millis(1200)).await;
         wait_dom(&c, "a long press to flag", |d| d.states[mine] == 'F').await;
         tokio::time::sleep(Duration::from_millis(1000)).await;
         assert_eq!(
