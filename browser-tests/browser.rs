@@ -795,7 +795,8 @@ macro_rules! browser_test {
 
 browser_test!(
     /// A left click opens an area; a left click on a number whose flags match chords, and so
-    /// does a middle click; a lost game shows the mine hit, every mine and the wrong flag.
+    /// does a middle click; a lost game shows the mine hit, every mine and the wrong flag; a
+    /// no-guess board opens already played.
     opening_and_chording
 );
 browser_test!(
@@ -919,6 +920,29 @@ mod scenarios {
             format!("R{}C{}, mine, hit", boom / 9 + 1, boom % 9 + 1)
         );
         screenshot(&c, "beginner-lost.png").await;
+
+        // A no-guess board is dealt with its first click made: it opens already played, at the
+        // cell the line under the board names.
+        click(&c, "#no-guess").await;
+        wait_js_for(
+            &c,
+            "a no-guess board",
+            Duration::from_secs(60),
+            "document.getElementById('info').textContent.includes('was opened for you')",
+        )
+        .await;
+        let d = dom(&c).await;
+        assert_eq!(d.status, "playing");
+        let info = text_of(&c, "#info").await;
+        let opened = (0..81)
+            .find(|&i| info.contains(&format!("R{}C{} was opened", i / 9 + 1, i % 9 + 1)))
+            .unwrap_or_else(|| panic!("no cell named in {info:?}"));
+        assert!(d.states[opened].is_ascii_digit(), "{info}: {}", d.board());
+        click(&c, "#no-guess").await;
+        wait_dom(&c, "an ordinary board again", |d| {
+            d.states.iter().all(|&s| s == '.')
+        })
+        .await;
     }
 
     pub async fn flags_and_marks(c: Client, url: String, _work: PathBuf) {
