@@ -55,6 +55,8 @@ const ENTER: char = '\u{e007}';
 const SHIFT: char = '\u{e008}';
 const ESCAPE: char = '\u{e00c}';
 const SPACE: char = '\u{e00d}';
+const END: char = '\u{e010}';
+const HOME: char = '\u{e011}';
 const LEFT: char = '\u{e012}';
 const UP: char = '\u{e013}';
 const RIGHT: char = '\u{e014}';
@@ -1534,6 +1536,15 @@ mod scenarios {
             press(&c, key).await;
         }
         assert_eq!(focus(&c).await, "cell R5C5");
+        // Home and End: the row's ends; h j k l as the arrows.
+        press(&c, HOME).await;
+        assert_eq!(focus(&c).await, "cell R5C1");
+        press(&c, END).await;
+        assert_eq!(focus(&c).await, "cell R5C9");
+        for key in ['h', 'h', 'h', 'k', 'j', 'h'] {
+            press(&c, key).await;
+        }
+        assert_eq!(focus(&c).await, "cell R5C5");
         press(&c, SPACE).await;
         game.open(FIRST.0, FIRST.1).unwrap();
         let d = wait_board(&c, "Space to open", &game).await;
@@ -1661,7 +1672,7 @@ mod scenarios {
         c.back().await.unwrap();
         wait_js(
             &c,
-            "the page back from the cache",
+            "the page restored from the back/forward cache (its script's state kept)",
             "document.getElementById('board') !== null && window.leftOnce === true",
         )
         .await;
