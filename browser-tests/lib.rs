@@ -1,2 +1,2 @@
-//! The browser game's real-browser test lives in this package (`browser.rs`), run by the
-//! workspace's `cargo test`; see its module documentation. Nothing here is for use.
+//! The browser game's real-browser tests live in this package (`browser.rs`), one per
+//! behaviour; see its module documentation. Nothing here is for use.

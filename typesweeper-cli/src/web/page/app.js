@@ -53,8 +53,8 @@ class ApiError extends Error {
 /**
  * Calls the JSON API. `body` is an object, or a string already in JSON. Answers the parsed
  * body (null for 204); throws an ApiError with the server's sentence on a 4xx or 5xx.
- * Seeds are u64, beyond what a JavaScript number holds exactly: a state's seed is also kept
- * as the digits the server sent (`seedText`).
+ * Seeds are u64, beyond what a JavaScript number holds exactly: every seed is answered as the
+ * string of digits the server sent (a state's also as `seedText`).
  */
 async function api(method, path, body) {
   const init = { method, headers: {} };
@@ -72,7 +72,7 @@ async function api(method, path, body) {
   let data = null;
   if (text) {
     try {
-      data = JSON.parse(text);
+      data = JSON.parse(seedsAsText(text));
     } catch (e) {
       data = null;
     }
@@ -81,11 +81,17 @@ async function api(method, path, body) {
     const said = data && typeof data.error === "string" ? data.error : `${method} ${path}: HTTP ${response.status}`;
     throw new ApiError(said, response.status);
   }
-  if (data && Array.isArray(data.board)) {
-    const seed = /"seed":(\d+)/.exec(text);
-    data.seedText = seed ? seed[1] : String(data.seed);
-  }
+  if (data && Array.isArray(data.board)) data.seedText = String(data.seed);
   return data;
+}
+
+/**
+ * The API's text with every seed (`"seed":123`, a u64) written as a string of its digits, so
+ * JSON.parse keeps it exact (a JavaScript number rounds above 2^53). The pattern can only be a
+ * key: inside a JSON string a quote is escaped.
+ */
+function seedsAsText(text) {
+  return text.replace(/"seed":(\d+)/g, '"seed":"$1"');
 }
 
 /**
@@ -135,8 +141,13 @@ const page = {
   cells: [], // the cell elements, row-major
   looks: [], // what each cell element shows now (skip unchanged cells when drawing)
   cellSize: 0,
-  cursor: { row: 0, col: 0 },
-  cursorShown: false, // the cursor shows once the keyboard moves it
+  cursor: { row: 0, col: 0 }, // the cell in the tab order, where the keys act
+  cursorShown: false, // the cursor shows while the board has the keyboard's focus
+  tabCell: null, // the cell element in the tab order
+  refocus: false, // the board was rebuilt while it had the focus: give it back
+  focusing: false, // the script is moving the focus to the cursor
+  touch: null, // a touch on the board, while held: {at, x, y, timer, fired}
+  longPressAt: -Infinity, // when the last long-press flagged (the click and menu after it are its own)
   flagMode: false,
   seedTyped: false, // the player typed a seed: New game deals it
   newGameSeq: 0, // the latest new-game request (older answers are dropped)
@@ -285,7 +296,14 @@ function setFlagMode(on) {
   $("board").classList.toggle("flag-mode", on);
 }
 
+/** How the player last reached for the page: "pointer" (mouse, pen, touch) or "key". A control
+ *  used with the pointer gives the focus back (so the game's keys work right after); one used
+ *  from the keyboard keeps it, as everywhere on the web. */
+let lastInput = "key";
+
 function bindSettings() {
+  document.addEventListener("pointerdown", () => (lastInput = "pointer"), true);
+  document.addEventListener("keydown", () => (lastInput = "key"), true);
   $("settings").addEventListener("submit", (e) => {
     e.preventDefault();
     newGame();
@@ -293,9 +311,10 @@ function bindSettings() {
   $("level").addEventListener("change", () => {
     showCustom();
     saveSettings();
-    // A standard level deals at once; a custom one waits for its sizes and New game.
+    // A standard level deals at once (by keyboard too: the list keeps the focus, so the next
+    // arrow key deals the next level); a custom one waits for its sizes and New game.
     if ($("level").value !== "custom") newGame();
-    else $("custom-rows").focus();
+    else if (lastInput === "pointer") $("custom-rows").focus();
   });
   for (const id of ["first-click", "no-guess"]) {
     $(id).addEventListener("change", () => {
@@ -313,14 +332,14 @@ function bindSettings() {
   $("marks").addEventListener("change", () => setMarks($("marks").checked));
   $("flag-mode").addEventListener("click", () => setFlagMode(!page.flagMode));
   $("face").addEventListener("click", () => newGame());
-  // Buttons, check boxes and lists give the focus back once used, so the game's keys work
-  // right after (text fields keep it: they take keys).
+  // Buttons, check boxes and lists used with the pointer give the focus back, so the game's
+  // keys work right after (text fields keep it: they take keys).
   document.addEventListener("click", (e) => {
-    const control = e.target.closest("button, input[type=checkbox]");
-    if (control) control.blur();
+    const control = e.target.closest("button, input[type=checkbox], a");
+    if (control && lastInput === "pointer") control.blur();
   });
   document.addEventListener("change", (e) => {
-    if (e.target.matches("select, input[type=checkbox]")) e.target.blur();
+    if (e.target.matches("select, input[type=checkbox]") && lastInput === "pointer") e.target.blur();
   });
 }
 
@@ -384,29 +403,57 @@ function fitCell(rows, cols) {
   return Math.max(22, Math.min(40, size));
 }
 
-/** Builds the board's cell elements for a rows x cols game. */
+/** Builds the board's elements for a rows x cols game: a grid of rows of cells, one of them in
+ *  the tab order (the cursor's: the arrow keys move it). */
 function buildBoard(rows, cols) {
   const board = $("board");
-  board.style.gridTemplateColumns = `repeat(${cols}, var(--cell))`;
+  const hadFocus = board.contains(document.activeElement);
+  board.setAttribute("aria-rowcount", String(rows));
+  board.setAttribute("aria-colcount", String(cols));
   const cells = [];
   const fragment = document.createDocumentFragment();
   for (let r = 0; r < rows; r++) {
+    const line = document.createElement("div");
+    line.className = "row";
+    line.setAttribute("role", "row");
     for (let c = 0; c < cols; c++) {
       const cell = document.createElement("div");
       cell.className = "cell hidden";
       cell.dataset.row = r;
       cell.dataset.col = c;
       cell.setAttribute("role", "gridcell");
-      cell.title = cellName(r, c);
-      fragment.appendChild(cell);
+      cell.tabIndex = -1;
+      line.appendChild(cell);
       cells.push(cell);
     }
+    fragment.appendChild(line);
   }
   board.replaceChildren(fragment);
   board.dataset.rows = rows;
   board.dataset.cols = cols;
   page.cells = cells;
   page.looks = new Array(cells.length).fill("");
+  page.tabCell = null;
+  page.refocus = hadFocus;
+}
+
+/** The cursor's cell element. */
+function cursorCell() {
+  const g = page.game;
+  return g ? page.cells[page.cursor.row * g.cols + page.cursor.col] : null;
+}
+
+/** Puts the focus on the cursor's cell (and scrolls it into view). */
+function focusCursor() {
+  const cell = cursorCell();
+  if (!cell) return;
+  page.focusing = true;
+  try {
+    cell.focus({ preventScroll: true });
+  } finally {
+    page.focusing = false;
+  }
+  cell.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
 function sizeBoard() {
@@ -508,7 +555,27 @@ function lookOf(row, col) {
   const why = page.why;
   if (why && why.row === row && why.col === col) cls += " explained";
   if (page.cursorShown && page.cursor.row === row && page.cursor.col === col) cls += " cursor";
-  return { cls, text, bg, ch };
+  return { cls, text, bg, ch, label: labelOf(row, col, ch, cls, text) };
+}
+
+const STATE_WORDS = { ".": "hidden", F: "flagged", "?": "question mark", X: "mine, hit", "*": "mine", W: "wrong flag", 0: "blank" };
+
+/** What a screen reader says for a cell: its name and what it shows, in words ("R3C4, 2",
+ *  "R1C1, flagged, proved mine"), the overlays included. */
+function labelOf(row, col, ch, cls, text) {
+  const has = (c) => cls.split(" ").includes(c);
+  const parts = [cellName(row, col), STATE_WORDS[ch] || ch];
+  if (has("hint-safe")) parts.push("proved safe");
+  if (has("hint-mine")) parts.push("proved mine");
+  if (has("prob")) parts.push(`${text}% mine`);
+  const level = $("compile-overlay").value;
+  if (has("lvl-safe")) parts.push(`${level} proves safe`);
+  if (has("lvl-mine")) parts.push(`${level} proves a mine`);
+  if (has("only-complete")) parts.push("only complete decides");
+  if (has("last-certain")) parts.push("the solver's last move");
+  if (has("last-guess")) parts.push("the solver's last move, a guess");
+  if (has("explained")) parts.push("explained");
+  return parts.join(", ");
 }
 
 /** Draws the board, touching only the cells whose look changed. */
@@ -530,7 +597,7 @@ function drawBoard() {
     for (let c = 0; c < g.cols; c++) {
       const i = r * g.cols + c;
       const look = lookOf(r, c);
-      const key = `${look.cls}|${look.text}|${look.bg}|${look.ch}`;
+      const key = `${look.cls}|${look.text}|${look.bg}|${look.ch}|${look.label}`;
       if (page.looks[i] === key) continue;
       page.looks[i] = key;
       const cell = page.cells[i];
@@ -538,7 +605,19 @@ function drawBoard() {
       cell.textContent = look.text;
       cell.style.backgroundColor = look.bg;
       cell.dataset.state = look.ch;
+      cell.setAttribute("aria-label", look.label);
     }
+  }
+  // One tab stop: the cursor's cell.
+  const tab = cursorCell();
+  if (tab !== page.tabCell) {
+    if (page.tabCell) page.tabCell.tabIndex = -1;
+    if (tab) tab.tabIndex = 0;
+    page.tabCell = tab;
+  }
+  if (page.refocus) {
+    page.refocus = false;
+    focusCursor();
   }
 }
 
@@ -649,16 +728,10 @@ async function act(path, body) {
   }
 }
 
-/** The player opens (row, col): a chord on an open number; with the hint shown, a click on a
- *  highlighted cell explains it instead. */
+/** The player opens (row, col): a chord on an open number; in flag mode, an unopened cell is
+ *  flagged instead. */
 function playerOpen(row, col) {
   if (!page.game) return;
-  const i = row * page.game.cols + col;
-  const h = page.hint;
-  if (h && h.key === page.boardKey && (h.safe.has(i) || h.mines.has(i))) {
-    explain(row, col);
-    return;
-  }
   const ch = charAt(row, col);
   if (page.flagMode && isUnopened(ch)) {
     playerFlag(row, col);
@@ -686,22 +759,61 @@ function cellOf(event) {
   return { row: Number(cell.dataset.row), col: Number(cell.dataset.col) };
 }
 
+/** How long a touch is held to flag (as a right click does), and how far it may slide. */
+const LONG_PRESS_MS = 500;
+const LONG_PRESS_SLOP = 10;
+
+function endTouch() {
+  if (page.touch) clearTimeout(page.touch.timer);
+  page.touch = null;
+}
+
+/** A touch held on a cell: flag it, once (Chromium may also send a context menu for it). */
+function longPress() {
+  const t = page.touch;
+  if (!t || t.fired) return;
+  t.fired = true;
+  clearTimeout(t.timer);
+  page.longPressAt = performance.now();
+  playerFlag(t.at.row, t.at.col);
+  if (navigator.vibrate) navigator.vibrate(20);
+}
+
+const justLongPressed = () => performance.now() - page.longPressAt < 800;
+
 function bindBoard() {
   const board = $("board");
   board.addEventListener("mousedown", (e) => {
     const at = cellOf(e);
     if (e.button === 1) e.preventDefault(); // no scrolling on the middle button
     if (!at || !page.game || page.game.status !== "playing") return;
-    page.cursorShown = false;
-    page.cursor = at;
     if (e.button === 0 && isUnopened(charAt(at.row, at.col))) setFace("wow");
   });
   document.addEventListener("mouseup", () => {
     if (page.game) setFace(page.game.status);
   });
+  board.addEventListener("pointerdown", (e) => {
+    if (e.pointerType !== "touch") return;
+    const at = cellOf(e);
+    endTouch();
+    if (!at) return;
+    page.touch = { at, x: e.clientX, y: e.clientY, fired: false, timer: setTimeout(longPress, LONG_PRESS_MS) };
+  });
+  board.addEventListener("pointermove", (e) => {
+    const t = page.touch;
+    if (t && !t.fired && Math.hypot(e.clientX - t.x, e.clientY - t.y) > LONG_PRESS_SLOP) endTouch();
+  });
+  for (const type of ["pointerup", "pointercancel"]) {
+    board.addEventListener(type, (e) => {
+      if (e.pointerType === "touch") endTouch();
+    });
+  }
   board.addEventListener("click", (e) => {
     const at = cellOf(e);
-    if (at && e.button === 0) playerOpen(at.row, at.col);
+    if (!at || e.button !== 0 || justLongPressed()) return;
+    // Shift+click: why this cell is safe, a mine or undecided (the hint's "why").
+    if (e.shiftKey) explain(at.row, at.col);
+    else playerOpen(at.row, at.col);
   });
   board.addEventListener("auxclick", (e) => {
     const at = cellOf(e);
@@ -712,43 +824,78 @@ function bindBoard() {
   });
   board.addEventListener("contextmenu", (e) => {
     e.preventDefault();
+    if (page.touch) {
+      // A touch held: the long-press (if its timer has not flagged yet).
+      longPress();
+      return;
+    }
+    if (justLongPressed()) return;
     const at = cellOf(e);
     if (at) playerFlag(at.row, at.col);
   });
+  // The focus on a cell makes it the cursor; the cursor shows while the keyboard has it.
+  board.addEventListener("focusin", (e) => {
+    const at = cellOf(e);
+    if (!at || !page.game || page.focusing) return;
+    page.cursor = at;
+    page.cursorShown = lastInput === "key";
+    drawBoard();
+  });
+  board.addEventListener("focusout", (e) => {
+    if (board.contains(e.relatedTarget) || !page.cursorShown) return;
+    page.cursorShown = false;
+    if (page.game) drawBoard();
+  });
 }
 
-function moveCursor(dr, dc) {
+/** Moves the cursor (and the focus, when the board has it) by rows and columns, or to
+ *  (row, col) when `to` is given. */
+function moveCursor(dr, dc, to) {
   const g = page.game;
   if (!g) return;
+  const row = to ? to.row : page.cursor.row + dr;
+  const col = to ? to.col : page.cursor.col + dc;
   page.cursorShown = true;
-  page.cursor = {
-    row: Math.max(0, Math.min(g.rows - 1, page.cursor.row + dr)),
-    col: Math.max(0, Math.min(g.cols - 1, page.cursor.col + dc)),
-  };
+  page.cursor = { row: Math.max(0, Math.min(g.rows - 1, row)), col: Math.max(0, Math.min(g.cols - 1, col)) };
   drawBoard();
-  const cell = page.cells[page.cursor.row * g.cols + page.cursor.col];
-  if (cell) cell.scrollIntoView({ block: "nearest", inline: "nearest" });
+  focusCursor();
 }
 
-/** The keys of `typesweeper play`, plus v for the compile-time view. */
+/** Whether the game's keys go to the page now: the board has the focus, or nothing has (after
+ *  a click beside the controls). On a button, a link, a list or a field, keys are theirs. */
+function boardHasKeys(target) {
+  return target === document.body || target === document.documentElement || $("board").contains(target);
+}
+
+/** The keys of `typesweeper play` on the board, plus v for the compile-time view and w for
+ *  why; Escape anywhere closes the help and the Why panel and stops the solver. */
 function onKey(e) {
   if (!$("help").hidden) {
     e.preventDefault();
     hideHelp();
     return;
   }
-  if (e.ctrlKey || e.metaKey || e.altKey) return;
-  const t = e.target;
-  if (t instanceof Element && t.matches("input, select, textarea")) {
-    if (e.key === "Escape") t.blur();
+  if (e.ctrlKey || e.metaKey || e.altKey) {
+    if (e.ctrlKey && (e.key === "Home" || e.key === "End") && boardHasKeys(e.target) && page.game) {
+      e.preventDefault();
+      moveCursor(0, 0, e.key === "Home" ? { row: 0, col: 0 } : { row: page.game.rows - 1, col: page.game.cols - 1 });
+    }
     return;
   }
+  const t = e.target;
+  if (e.key === "Escape") {
+    if (t instanceof Element && t.matches("input, select, textarea")) t.blur();
+    if (!$("why").hidden && $("why").contains(document.activeElement)) focusCursor();
+    hideWhy();
+    stopAutoplay();
+    return;
+  }
+  if (!boardHasKeys(t)) return;
   const { row, col } = page.cursor;
   const cursorThen = (f) => {
     if (!page.cursorShown) {
       // The first key shows the cursor where it is, and does nothing else.
-      page.cursorShown = true;
-      drawBoard();
+      moveCursor(0, 0);
       return;
     }
     f();
@@ -770,6 +917,12 @@ function onKey(e) {
     case "l":
       moveCursor(0, 1);
       break;
+    case "Home":
+      moveCursor(0, 0, { row, col: 0 });
+      break;
+    case "End":
+      moveCursor(0, 0, { row, col: page.game ? page.game.cols - 1 : 0 });
+      break;
     case " ":
     case "Enter":
       cursorThen(() => playerOpen(row, col));
@@ -779,6 +932,9 @@ function onKey(e) {
       break;
     case "c":
       cursorThen(() => playerChord(row, col));
+      break;
+    case "w":
+      cursorThen(() => explain(row, col));
       break;
     case "m":
       setMarks(!$("marks").checked);
@@ -806,10 +962,6 @@ function onKey(e) {
       break;
     case "?":
       showHelp();
-      break;
-    case "Escape":
-      hideWhy();
-      stopAutoplay();
       break;
     default:
       return;
@@ -890,7 +1042,7 @@ async function toggleHint() {
     const what =
       hint.safe.length + hint.mines.length === 0
         ? "Nothing is proved here: every unopened cell could hold a mine. Probabilities show the chances."
-        : `Proved: ${hint.safe.length} safe (green), ${hint.mines.length} ${hint.mines.length === 1 ? "mine" : "mines"} (red). Click one to see why.`;
+        : `Proved: ${hint.safe.length} safe (✓, green), ${hint.mines.length} ${hint.mines.length === 1 ? "mine" : "mines"} (!, red). Shift+click a cell, or press w on it, to see why.`;
     page.hint.note = what + (hint.exact ? "" : " (What the solver finished within its budget: the board is too tangled for all of it.)");
     solverNote(page.hint.note, !hint.exact);
     markHelped();
@@ -900,9 +1052,11 @@ async function toggleHint() {
   }
 }
 
-/** Why a highlighted cell is safe or a mine, in the Why panel. */
+/** Why a cell is safe, a mine or undecided, in the Why panel (and in short on the message
+ *  line, which a screen reader reads out). */
 async function explain(row, col) {
   const g = page.game;
+  if (!g) return;
   const key = page.boardKey;
   try {
     const why = await api("POST", `/api/games/${g.id}/explain`, { row, col });
@@ -920,6 +1074,8 @@ async function explain(row, col) {
       })
     );
     $("why").hidden = false;
+    // The last line is the conclusion about the cell itself.
+    setMessage(`Why ${why.cell}: ${why.verdict}${why.lines.length ? ". " + why.lines[why.lines.length - 1] : ""}`);
     page.why = { row, col };
     markHelped();
     drawBoard();
@@ -1054,9 +1210,7 @@ function drawCompile() {
       link.title = "put the cursor there";
       link.addEventListener("click", (e) => {
         e.preventDefault();
-        page.cursor = { row, col };
-        page.cursorShown = true;
-        drawBoard();
+        moveCursor(0, 0, { row, col });
       });
       sub.append(" · first undecided ", link);
     }
@@ -1141,7 +1295,11 @@ function bindSolver() {
   $("ai-run").addEventListener("click", () => toggleAutoplay());
   $("hint").addEventListener("click", () => toggleHint());
   $("probabilities").addEventListener("click", () => toggleProbabilities());
-  $("why-close").addEventListener("click", () => hideWhy());
+  $("why-close").addEventListener("click", () => {
+    const hadFocus = $("why").contains(document.activeElement);
+    hideWhy();
+    if (hadFocus) focusCursor();
+  });
   $("compile-view").addEventListener("click", () => toggleCompileView());
   $("compile-overlay").addEventListener("change", () => {
     $("compile-legend").hidden = !$("compile-overlay").value;
@@ -1154,12 +1312,19 @@ function bindSolver() {
 // 8. Help
 // ---------------------------------------------------------------------------------------------
 
+/** The element that had the focus before the help opened: it gets it back. */
+let focusBeforeHelp = null;
+
 function showHelp() {
+  focusBeforeHelp = document.activeElement;
   $("help").hidden = false;
+  $("help-dialog").focus();
 }
 
 function hideHelp() {
   $("help").hidden = true;
+  if (focusBeforeHelp && focusBeforeHelp !== document.body && document.contains(focusBeforeHelp)) focusBeforeHelp.focus();
+  focusBeforeHelp = null;
 }
 
 function bindHelp() {
@@ -1183,9 +1348,14 @@ async function start() {
   window.addEventListener("resize", () => {
     sizeBoard();
   });
-  // The game is dropped when the page goes (the server would drop it when idle anyway).
-  window.addEventListener("pagehide", () => {
+  // The game is dropped when the page goes for good (the server would drop it when idle
+  // anyway); a page kept in the back/forward cache keeps it, and asks for it again when shown.
+  window.addEventListener("pagehide", (e) => {
+    if (e.persisted) return;
     if (page.game) fetch(`/api/games/${page.game.id}`, { method: "DELETE", keepalive: true }).catch(() => {});
+  });
+  window.addEventListener("pageshow", (e) => {
+    if (e.persisted) resume();
   });
   setInterval(tick, 100);
   loadSettings();
@@ -1199,6 +1369,25 @@ async function start() {
     showError(e);
   }
   await newGame();
+}
+
+/** Back (or Forward) to this page, shown again from the browser's cache: the game as the
+ *  server has it now, or a new one if it is gone. */
+async function resume() {
+  stopAutoplay();
+  const g = page.game;
+  if (!g) return newGame();
+  try {
+    const state = await api("GET", `/api/games/${g.id}`);
+    if (page.game && page.game.id === g.id) adopt(state);
+  } catch (e) {
+    if (e.status !== 404) {
+      showError(e);
+      return;
+    }
+    await newGame();
+    setMessage("That game is gone from the server (games idle for a while are dropped): here is a new one.", "error");
+  }
 }
 
 start();
