@@ -19,7 +19,7 @@ use super::solve_call::{recursion_limit_at, solve_call_at};
 use super::stderr::{predicted_stderr, Edition, DIAGNOSTIC_WIDTH};
 use super::template::fill;
 use crate::board::corpus::Expect;
-use crate::board::search_cost::{complete_search_cost, COMPLETE_WORK_LIMIT};
+use crate::board::search_cost::{complete_refusal, Refusal};
 use crate::board::{Board, Cell, CellName};
 use crate::runtime::compile_view::level_view;
 use crate::runtime::deduction::{plural, Given, SolveError};
@@ -281,16 +281,15 @@ pub fn export_within(
     budget: &complete::Budget,
 ) -> Result<Export, ExportError> {
     check_name(name)?;
-    let cells = puzzle.cells().len();
-    if level == Level::Complete && cells > crate::board::MAX_COMPLETE_CELLS {
-        return Err(ExportError::TooLargeForComplete { cells });
-    }
     if level == Level::Complete {
-        let cost = complete_search_cost(puzzle, answer, COMPLETE_WORK_LIMIT);
-        if cost.over_limit {
-            return Err(ExportError::TooCostlyForComplete {
-                undecided: cost.undecided_at_first_search,
-            });
+        match complete_refusal(puzzle, answer) {
+            Some(Refusal::TooLarge { cells }) => {
+                return Err(ExportError::TooLargeForComplete { cells })
+            }
+            Some(Refusal::TooCostly { undecided }) => {
+                return Err(ExportError::TooCostlyForComplete { undecided })
+            }
+            None => {}
         }
     }
     let given = Given::answer(answer);

@@ -11,6 +11,7 @@ use super::deduction::{Deduced, Deduction, Given, SolveError};
 use super::generator::{expect_from, Level};
 use super::{complete, fragment, pairs};
 use crate::board::corpus::Expect;
+use crate::board::search_cost::{complete_refusal, Refusal};
 use crate::board::{Board, Cell, CellName};
 
 /// What one level decides of a position, with the answer given ([`Given::answer`]).
@@ -49,6 +50,9 @@ pub struct CompileView {
     pub pairs: LevelView,
     /// Everything that every fitting layout agrees on.
     pub complete: LevelView,
+    /// Why `solve!` refuses the position at `level: complete` (more cells than it takes, or a
+    /// search that would take too long), when it does.
+    pub complete_refused: Option<Refusal>,
 }
 
 /// What each level decides of the position `puzzle` (open numbers and `?`) whose full layout is
@@ -108,6 +112,7 @@ pub fn compile_view_within(
         fragment: view(Level::Fragment, &by_fragment),
         pairs: view(Level::Pairs, &by_pairs),
         complete: view(Level::Complete, &by_complete),
+        complete_refused: complete_refusal(puzzle, answer),
     })
 }
 
@@ -149,6 +154,35 @@ mod tests {
 
     fn board(text: &str) -> Board {
         text.parse().unwrap()
+    }
+
+    #[test]
+    fn the_view_says_when_solve_refuses_the_position_at_complete() {
+        let small = compile_view(&board("? ? ?\n1 2 1"), &board("x 2 x\n1 2 1")).unwrap();
+        assert_eq!(small.complete_refused, None);
+        // A dense board with one number shown: its search would take too long.
+        let mines: Vec<usize> = (0..256).filter(|i| i % 3 == 0).collect();
+        let answer = Board::new(
+            16,
+            16,
+            (0..256)
+                .map(|i| match mines.contains(&i) {
+                    true => Cell::Mine,
+                    false => Cell::Num(
+                        crate::board::neighbours(16, 16, i / 16, i % 16)
+                            .filter(|c| mines.contains(c))
+                            .count() as u8,
+                    ),
+                })
+                .collect(),
+        );
+        let mut puzzle = Board::new(16, 16, vec![Cell::Unknown; 256]);
+        puzzle.set(1, answer.cells()[1]);
+        let view = compile_view(&puzzle, &answer).unwrap();
+        assert_eq!(
+            view.complete_refused,
+            Some(Refusal::TooCostly { undecided: 255 })
+        );
     }
 
     #[test]

@@ -54,6 +54,61 @@ pub struct SearchCost {
     pub over_limit: bool,
 }
 
+/// Why `solve!` refuses a board at `level: complete`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The board has more than [`MAX_COMPLETE_CELLS`](crate::MAX_COMPLETE_CELLS) cells.
+    TooLarge {
+        /// The board's cells.
+        cells: usize,
+    },
+    /// Its search would take more than [`COMPLETE_WORK_LIMIT`].
+    TooCostly {
+        /// The cells undecided when the local rules first stop.
+        undecided: usize,
+    },
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::TooLarge { cells } => write!(
+                f,
+                "it takes at most {} cells, and this board has {cells}",
+                crate::MAX_COMPLETE_CELLS
+            ),
+            Refusal::TooCostly { undecided } => write!(
+                f,
+                "its search would take too long: {undecided} cells are undecided when the local \
+                 rules stop"
+            ),
+        }
+    }
+}
+
+/// Whether, and why, `solve!` refuses `puzzle` (with its full `answer`) at `level: complete`.
+///
+/// ```
+/// use typesweeper_board::search_cost::{complete_refusal, Refusal};
+/// use typesweeper_board::Board;
+///
+/// let puzzle: Board = "? ?\n1 1".parse().unwrap();
+/// let answer: Board = "x 1\n1 1".parse().unwrap();
+/// assert_eq!(complete_refusal(&puzzle, &answer), None);
+/// let wide: Board = vec!["0"; 600].join(" ").parse().unwrap();
+/// assert_eq!(complete_refusal(&wide, &wide), Some(Refusal::TooLarge { cells: 600 }));
+/// ```
+pub fn complete_refusal(puzzle: &Board, answer: &Board) -> Option<Refusal> {
+    let cells = puzzle.cells().len();
+    if cells > crate::MAX_COMPLETE_CELLS {
+        return Some(Refusal::TooLarge { cells });
+    }
+    let cost = complete_search_cost(puzzle, answer, COMPLETE_WORK_LIMIT);
+    cost.over_limit.then_some(Refusal::TooCostly {
+        undecided: cost.undecided_at_first_search,
+    })
+}
+
 /// What the model knows of one cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Known {

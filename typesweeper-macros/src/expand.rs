@@ -23,7 +23,7 @@ mod sweep;
 use crate::parse::{self, Error, Level, SpannedBoard};
 use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote};
-use typesweeper_board::search_cost::{complete_search_cost, SearchCost, COMPLETE_WORK_LIMIT};
+use typesweeper_board::search_cost::{complete_refusal, Refusal, COMPLETE_WORK_LIMIT};
 use typesweeper_board::{Board, Cell, CellName, ShapeOrCellError, MAX_COMPLETE_CELLS};
 
 /// `solve! { puzzle: [...] answer: [...] }`
@@ -123,36 +123,31 @@ fn sections(input: TokenStream, end: Span) -> Result<(Level, SpannedBoard, Spann
         ));
     }
     check(&puzzle, &answer)?;
-    let cells = puzzle.board.cells().len();
-    if level == Level::Complete && cells > MAX_COMPLETE_CELLS {
-        return Err(Error::new(
-            level_span,
-            format!(
-                "`level: complete` takes boards of at most {MAX_COMPLETE_CELLS} cells (its \
-                 whole-board search slows with every cell and nests as deep as the board has \
-                 cells), and this one has {cells}: use `level: pairs`, which takes any size"
-            ),
-        ));
-    }
     if level == Level::Complete {
-        let cost = complete_search_cost(&puzzle.board, &answer.board, COMPLETE_WORK_LIMIT);
-        if cost.over_limit {
-            return Err(Error::new(level_span, too_costly(&cost)));
+        if let Some(refusal) = complete_refusal(&puzzle.board, &answer.board) {
+            return Err(Error::new(level_span, refused(refusal)));
         }
     }
     Ok((level, puzzle, answer))
 }
 
-/// Why `level: complete` refuses a board whose search would keep rustc busy for minutes.
-fn too_costly(cost: &SearchCost) -> String {
-    format!(
-        "`level: complete` would search too long on this board: when the local rules stop, {} \
-         cells are undecided, and its whole-board searches come to more than {} million units \
-         of work, its limit (about a minute of rustc's time); use `level: pairs`, or a \
-         position later in the game",
-        cost.undecided_at_first_search,
-        COMPLETE_WORK_LIMIT / 1_000_000,
-    )
+/// Why `level: complete` refuses a board: too many cells, or a search that would keep rustc
+/// busy for minutes.
+fn refused(refusal: Refusal) -> String {
+    match refusal {
+        Refusal::TooLarge { cells } => format!(
+            "`level: complete` takes boards of at most {MAX_COMPLETE_CELLS} cells (its \
+             whole-board search slows with every cell and nests as deep as the board has \
+             cells), and this one has {cells}: use `level: pairs`, which takes any size"
+        ),
+        Refusal::TooCostly { undecided } => format!(
+            "`level: complete` would search too long on this board: when the local rules stop, \
+             {undecided} cells are undecided, and its whole-board searches come to more than {} \
+             million units of work, its limit (about a minute of rustc's time); use `level: \
+             pairs`, or a position later in the game",
+            COMPLETE_WORK_LIMIT / 1_000_000,
+        ),
+    }
 }
 
 /// Rejects boards the solver could only fail on, naming the offending token.

@@ -14,6 +14,7 @@
 
 use std::process::ExitCode;
 
+use typesweeper::board::search_cost::complete_refusal;
 use typesweeper::codegen::{rust_header, rust_test};
 use typesweeper::runtime::generator::{
     expect_at, find_board, text_block, GenError, Generated, Level, Spec,
@@ -162,7 +163,7 @@ pub fn run(args: Args) -> ExitCode {
             seed = found.seed.wrapping_add(1);
             if args.format == Format::Rust
                 && level == Level::Complete
-                && too_costly_for_complete(&found)
+                && complete_refusal(&found.puzzle, &found.answer).is_some()
             {
                 too_costly += 1;
                 continue;
@@ -220,10 +221,4 @@ pub fn run(args: Args) -> ExitCode {
         }
         None => ExitCode::SUCCESS,
     }
-}
-
-/// Whether `solve!` refuses `found` at `level: complete` because its search would take too long.
-fn too_costly_for_complete(found: &Generated) -> bool {
-    use typesweeper::board::search_cost::{complete_search_cost, COMPLETE_WORK_LIMIT};
-    complete_search_cost(&found.puzzle, &found.answer, COMPLETE_WORK_LIMIT).over_limit
 }

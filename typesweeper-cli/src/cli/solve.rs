@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use typesweeper::board::corpus::{is_block_text, parse_blocks, parse_puzzle_file};
+use typesweeper::board::search_cost::complete_refusal;
 use typesweeper::board::solve_body::{is_solve_body, parse_solve_body, Word};
 use typesweeper::board::{Board, ParseError};
 use typesweeper::runtime::{complete, fragment, pairs, Given};
@@ -220,7 +221,7 @@ pub fn run(args: Args) -> ExitCode {
         return code;
     }
     if let (LevelArg::Complete, Some(answer)) = (level, &answer) {
-        if let Some(why) = refused_at_complete(&puzzle, answer) {
+        if let Some(why) = complete_refusal(&puzzle, answer) {
             super::output::note(format_args!(
                 "solve! refuses this board at level: complete ({why}); use level: pairs"
             ));
@@ -234,26 +235,6 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         ExitCode::from(1)
     }
-}
-
-/// Why `solve!` refuses `puzzle` at `level: complete`, when it does: too many cells, or a search
-/// that would take too long.
-fn refused_at_complete(puzzle: &Board, answer: &Board) -> Option<String> {
-    use typesweeper::board::search_cost::{complete_search_cost, COMPLETE_WORK_LIMIT};
-    let cells = puzzle.cells().len();
-    if cells > typesweeper::board::MAX_COMPLETE_CELLS {
-        return Some(format!(
-            "it takes at most {} cells, and this board has {cells}",
-            typesweeper::board::MAX_COMPLETE_CELLS
-        ));
-    }
-    let cost = complete_search_cost(puzzle, answer, COMPLETE_WORK_LIMIT);
-    cost.over_limit.then(|| {
-        format!(
-            "its search would take too long: {} cells are undecided when the local rules stop",
-            cost.undecided_at_first_search
-        )
-    })
 }
 
 /// Says on stderr which `unfinished` parts of the board (of `cols` columns) `complete` gave up

@@ -690,6 +690,7 @@ async fn the_compile_time_view_and_the_export_match_the_library() {
             .collect::<Vec<_>>(),
         ["fragment", "pairs", "complete"]
     );
+    assert!(levels.iter().all(|l| l["refused"].is_null()), "{view}");
 
     for (level, word) in [
         (Level::Fragment, "fragment"),
@@ -950,4 +951,51 @@ async fn a_solver_request_past_its_timeout_gets_503_and_leaves_its_game_as_it_wa
     for field in ["board", "helped", "last_move"] {
         assert_eq!(after[field], before[field], "{field}");
     }
+}
+
+#[tokio::test]
+async fn the_compile_time_view_says_when_solve_refuses_the_position_at_complete() {
+    use typesweeper::board::search_cost::complete_refusal;
+    // The first intermediate deal whose opening leaves `level: complete` a search too long.
+    let seed = (0..200)
+        .find(|&seed| {
+            let mut game = Game::new(Config::new(16, 16, 40, FirstClick::Zero), seed).unwrap();
+            game.open(1, 1).unwrap();
+            complete_refusal(&game.visible(), &game.answer().unwrap()).is_some()
+        })
+        .expect("such a deal");
+    let app = app();
+    let state = new_game(&app, json!({"level": "intermediate", "seed": seed})).await;
+    let id = state["id"].as_str().unwrap().to_string();
+    post(
+        &app,
+        &format!("/api/games/{id}/open"),
+        json!({"row": 1, "col": 1}),
+    )
+    .await;
+    let (s, view) = post(&app, &format!("/api/games/{id}/compile-view"), json!({})).await;
+    assert_eq!(s, StatusCode::OK, "{view}");
+    let levels = view["levels"].as_array().unwrap();
+    assert!(levels[0]["refused"].is_null() && levels[1]["refused"].is_null());
+    let why = levels[2]["refused"].as_str().unwrap();
+    assert!(why.starts_with("its search would take too long: "), "{why}");
+    // Its export at `complete` is refused with the same reason; at `pairs` it is not.
+    let (s, e) = post(
+        &app,
+        &format!("/api/games/{id}/export"),
+        json!({"level": "complete"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    assert!(
+        e["error"].as_str().unwrap().contains("search too long"),
+        "{e}"
+    );
+    let (s, e) = post(
+        &app,
+        &format!("/api/games/{id}/export"),
+        json!({"level": "pairs"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{e}");
 }

@@ -1202,6 +1202,12 @@ function drawCompile() {
     finishes.className = l.finishes ? "yes" : "no";
     finishes.textContent = l.finishes ? "yes" : "no";
     sub.append("finishes ", finishes, ` (${l.expect})`);
+    if (l.refused) {
+      const refused = document.createElement("div");
+      refused.className = "refused";
+      refused.textContent = `solve! refuses this position at this level: ${l.refused}`;
+      sub.append(refused);
+    }
     if (l.first_undecided) {
       const { row, col } = l.first_undecided;
       const link = document.createElement("a");
