@@ -1,13 +1,15 @@
 //! `codegen::export`'s files, dropped into a crate as a user would: positions of games played
-//! by the autoplayer are exported at `fragment` and at `pairs` into a scratch crate under
+//! by the autoplayer are exported at `fragment`, `pairs` and `complete` into a scratch crate under
 //! `target/export-crate/`, which depends on this checkout, and its `cargo test` must pass. That
 //! proves every exported test compiles (rustc solves its board) and passes, and every
 //! compile-fail case fails with exactly the error export predicted (trybuild compares the
 //! `.stderr` files byte for byte). A second crate, of edition 2024, takes the compile-fail cases
 //! exported for that edition.
 //!
-//! The positions cover the three cases: `fragment` finishes the board (two tests), only
-//! `pairs` does (a compile-fail case and a test), neither does (two compile-fail cases).
+//! The positions cover the four cases: `fragment` finishes the board (three tests), only
+//! `pairs` does (a compile-fail case and two tests), only `complete` does (two compile-fail
+//! cases and a test), none does (three compile-fail cases). The positions for `complete` are
+//! ones `solve!` takes at that level and quickly (the model's work under 2 million units).
 //!
 //! Slow (it builds typesweeper in the scratch crate and compiles every board), so it is
 //! `#[ignore]`d in the default `cargo test`; CI runs it with
@@ -18,6 +20,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use typesweeper::board::search_cost::complete_search_cost;
 use typesweeper::board::Board;
 use typesweeper::codegen::{export, export_for, Edition, ExportKind};
 use typesweeper::runtime::autoplay::next_move;
@@ -32,8 +35,10 @@ enum Needs {
     Fragment,
     /// `pairs` finishes it, `fragment` does not.
     Pairs,
-    /// Neither does.
-    Neither,
+    /// `complete` finishes it, `pairs` does not.
+    Complete,
+    /// None does: it needs a guess.
+    Guess,
 }
 
 impl Needs {
@@ -42,15 +47,19 @@ impl Needs {
             Needs::Fragment
         } else if Level::Pairs.solves(puzzle, answer) {
             Needs::Pairs
+        } else if Level::Complete.solves(puzzle, answer) {
+            Needs::Complete
         } else {
-            Needs::Neither
+            Needs::Guess
         }
     }
 
     /// What export must write at `level`.
     fn kind_at(self, level: Level) -> ExportKind {
         match (self, level) {
-            (Needs::Fragment, _) | (Needs::Pairs, Level::Pairs) => ExportKind::Test,
+            (Needs::Fragment, _)
+            | (Needs::Pairs, Level::Pairs | Level::Complete)
+            | (Needs::Complete, Level::Complete) => ExportKind::Test,
             _ => ExportKind::CompileFail,
         }
     }
@@ -69,6 +78,9 @@ const GAMES: [(usize, usize, usize); 2] = [(9, 9, 10), (16, 16, 40)];
 const SEEDS: std::ops::RangeInclusive<u64> = 1..=40;
 /// The moves played in each game at most.
 const MOVES: usize = 25;
+/// The most work (`search_cost`'s units) a position's `level: complete` search may take here:
+/// a few seconds of rustc.
+const QUICK: u64 = 2_000_000;
 
 /// For each game size, the first position (over seeds, then moves) of each kind of [`Needs`]:
 /// games with `FirstClick::Zero`, played by the autoplayer, the position taken after each move
@@ -76,7 +88,7 @@ const MOVES: usize = 25;
 fn positions() -> Vec<Position> {
     let mut found = Vec::new();
     for (rows, cols, mines) in GAMES {
-        let mut wanted = vec![Needs::Fragment, Needs::Pairs, Needs::Neither];
+        let mut wanted = vec![Needs::Fragment, Needs::Pairs, Needs::Complete, Needs::Guess];
         for seed in SEEDS {
             let config = Config::new(rows, cols, mines, FirstClick::Zero);
             let mut game = Game::new(config, seed).unwrap();
@@ -88,7 +100,9 @@ fn positions() -> Vec<Position> {
                 }
                 let (puzzle, answer) = (game.visible(), game.answer().unwrap());
                 let needs = Needs::of(&puzzle, &answer);
-                if let Some(k) = wanted.iter().position(|&w| w == needs) {
+                // `complete` must take the position, and compile it quickly.
+                let quick = complete_search_cost(&puzzle, &answer, QUICK).work <= QUICK;
+                if let Some(k) = wanted.iter().position(|&w| w == needs && quick) {
                     wanted.remove(k);
                     found.push(Position {
                         name: format!("s{rows}x{cols}_seed{seed}_move{moves}"),
@@ -109,14 +123,14 @@ fn positions() -> Vec<Position> {
 #[test]
 fn the_positions_need_every_level() {
     let found = positions();
-    for needs in [Needs::Fragment, Needs::Pairs, Needs::Neither] {
+    for needs in [Needs::Fragment, Needs::Pairs, Needs::Complete, Needs::Guess] {
         assert!(
             found.iter().any(|p| p.needs == needs),
             "no position that needs {needs:?}"
         );
     }
     for p in &found {
-        for level in [Level::Fragment, Level::Pairs] {
+        for level in [Level::Fragment, Level::Pairs, Level::Complete] {
             let out = export(&p.puzzle, &p.answer, level, "position").unwrap();
             assert_eq!(out.kind, p.needs.kind_at(level), "{} at {level}", p.name);
         }
@@ -228,7 +242,7 @@ fn exported_files_compile_and_fail_as_predicted() {
     let mut files_2024 = BTreeMap::new();
     let (mut tests, mut cases) = (Vec::new(), Vec::new());
     for p in &found {
-        for level in [Level::Fragment, Level::Pairs] {
+        for level in [Level::Fragment, Level::Pairs, Level::Complete] {
             let name = format!("{}_{level}", p.name);
             let out = export(&p.puzzle, &p.answer, level, &name).unwrap();
             assert_eq!(out.kind, p.needs.kind_at(level), "{name}");
