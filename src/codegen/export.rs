@@ -760,21 +760,10 @@ note: required by a bound in `row_3`
         assert!(export(&big, &answer, Level::Pairs, "a").is_ok());
         assert!(export(&board(&zeros(16)), &board(&zeros(16)), Level::Complete, "a").is_ok());
         // A position with most of a dense board undecided: beyond what `complete` searches.
-        let mines: Vec<usize> = (0..256).filter(|i| i % 3 == 0).collect();
-        let answer = Board::new(
-            16,
-            16,
-            (0..256)
-                .map(|i| match mines.contains(&i) {
-                    true => Cell::Mine,
-                    false => Cell::Num(
-                        crate::board::neighbours(16, 16, i / 16, i % 16)
-                            .filter(|c| mines.contains(c))
-                            .count() as u8,
-                    ),
-                })
-                .collect(),
-        );
+        let mines = (0..256).map(|i| i % 3 == 0).collect();
+        let answer = crate::runtime::layout::Layout::from_mines(16, 16, mines)
+            .unwrap()
+            .answer();
         let mut puzzle = Board::new(16, 16, vec![Cell::Unknown; 256]);
         puzzle.set(1, answer.cells()[1]);
         let e = export(&puzzle, &answer, Level::Complete, "a").unwrap_err();

@@ -705,26 +705,13 @@ const ONE_TWO_ONE_ANSWER: &str = "x 2 x\n1 2 1\n";
 #[test]
 fn solve_at_complete_says_when_solve_refuses_the_board() {
     // A dense 16x16 board with one number shown: the level's search would take too long.
-    let mines: Vec<usize> = (0..256).filter(|i| i % 3 == 0).collect();
-    let answer: Vec<String> = (0..256)
-        .map(|i| match mines.contains(&i) {
-            true => "x".to_string(),
-            false => typesweeper::board::neighbours(16, 16, i / 16, i % 16)
-                .filter(|c| mines.contains(c))
-                .count()
-                .to_string(),
-        })
-        .collect();
-    let rows = |cells: &[String]| -> String {
-        cells
-            .chunks(16)
-            .map(|row| row.join(" "))
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    let mut puzzle = vec!["?".to_string(); 256];
-    puzzle[1] = answer[1].clone();
-    let block = format!("puzzle:\n{}\nanswer:\n{}\n", rows(&puzzle), rows(&answer));
+    let mines = (0..256).map(|i| i % 3 == 0).collect();
+    let answer = typesweeper::runtime::layout::Layout::from_mines(16, 16, mines)
+        .unwrap()
+        .answer();
+    let mut puzzle = Board::new(16, 16, vec![Cell::Unknown; 256]);
+    puzzle.set(1, answer.cells()[1]);
+    let block = format!("puzzle:\n{puzzle}\nanswer:\n{answer}\n");
     let refused = file("refused.txt", &block);
     let (code, out, err) = run(&["solve", "--level", "complete", path(&refused)]);
     assert_eq!(code, 1, "{err}");
