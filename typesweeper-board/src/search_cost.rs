@@ -14,10 +14,12 @@
 //!
 //! [`complete_search_cost`] replays that solve (the local rules in rounds, then the sweep's
 //! states counted exactly, then the cells every layout agrees on, revealed) and adds up the
-//! work: for each search, the states each probe pays for, plus the shared ones, times the board's
-//! length, once for the search and once more for each round of local rules after it. The
-//! answer is used only to reveal proved-safe cells, as the compile-time solve does; the model
-//! decides nothing for the solver.
+//! work, each state weighted by the board's cell count: the first search, every probe's whole
+//! run; then, after each change (the cells a search decides, and each round of local rules),
+//! what the pending probes pay again. A state's cache key holds the rest of the sweep, so after
+//! a change the states up to the last changed position are new and those after it come from
+//! rustc's cache. The answer is used only to reveal proved-safe cells, as the compile-time
+//! solve does; the model decides nothing for the solver.
 //!
 //! ```
 //! use typesweeper_board::search_cost::{complete_search_cost, COMPLETE_WORK_LIMIT};
@@ -35,16 +37,17 @@ use crate::{Board, Cell};
 use std::collections::HashMap;
 
 /// The most work (in the units of [`SearchCost::work`]) `solve!` takes at `level: complete`.
-/// Measured on a 2-core machine, rustc spends 2.2 to 3.5 seconds per million on boards up to
-/// 16x16 (less on 16x30 boards), and about 700 MB at 15 million: at this limit, under a minute
-/// and 1 GB with room for the model's error.
-pub const COMPLETE_WORK_LIMIT: u64 = 12_000_000;
+/// Measured on a 2-core machine, rustc spends 0.7 to 6.7 seconds per million (the most on a 9x9
+/// board whose every decision sets off a long cascade of local rules): at this limit, under a
+/// minute and 1 GB.
+pub const COMPLETE_WORK_LIMIT: u64 = 8_000_000;
 
 /// What the model of a `level: complete` solve found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchCost {
-    /// The work: sweep states paid for, each weighted by the board's cell count. Stops growing
-    /// soon after it passes the limit given to [`complete_search_cost`].
+    /// The work: sweep states paid for (by the first search, and again after each change),
+    /// each weighted by the board's cell count. Stops growing soon after it passes the limit
+    /// given to [`complete_search_cost`].
     pub work: u64,
     /// How many times the local rules stopped with cells undecided, so that the probes ran.
     pub searches: usize,
@@ -146,13 +149,16 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
         undecided_at_first_search: 0,
         over_limit: false,
     };
-    // The work of the last search, paid again in each round of local rules after it.
-    let mut rerun = 0u64;
+    // The last search's sweeps: what a re-run of the pending probes costs.
+    let mut last: Option<Search> = None;
     loop {
         let rounds = local_rules(puzzle, answer, total, &mut known);
-        cost.work = cost
-            .work
-            .saturating_add(rerun.saturating_mul(rounds as u64));
+        if let Some(search) = &last {
+            for changed in &rounds {
+                let rerun = search.rerun(&known, changed).saturating_mul(n);
+                cost.work = cost.work.saturating_add(rerun);
+            }
+        }
         let undecided = known.iter().filter(|&&k| k == Known::Undecided).count();
         if undecided == 0 || cost.work > limit {
             break;
@@ -166,14 +172,22 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
             cost.work = cost.work.max(limit.saturating_add(1));
             break;
         };
-        rerun = search.states.saturating_mul(n);
-        cost.work = cost.work.saturating_add(rerun);
-        if search.decided.is_empty() || cost.work > limit {
+        // The first search is every probe's whole run; later ones are the pending probes
+        // running again after the last change, paid for as re-runs.
+        if cost.searches == 1 {
+            cost.work = cost.work.saturating_add(search.states.saturating_mul(n));
+        }
+        let decided: Vec<usize> = search.decided.iter().map(|&(i, _)| i).collect();
+        if decided.is_empty() || cost.work > limit {
             break;
         }
-        for (i, mine) in search.decided {
+        for &(i, mine) in &search.decided {
             decide(answer, &mut known, i, mine);
         }
+        // The decisions are a change the pending probes run again after.
+        let rerun = search.rerun(&known, &decided).saturating_mul(n);
+        cost.work = cost.work.saturating_add(rerun);
+        last = Some(search);
     }
     cost.over_limit |= cost.work > limit;
     cost
@@ -200,12 +214,17 @@ fn decide(answer: &Board, known: &mut [Known], i: usize, mine: bool) {
 /// Runs the local rules of `level: pairs` in rounds (each round applies every rule to what the
 /// last one left) until none decides anything; returns the number of rounds that decided
 /// something.
-fn local_rules(puzzle: &Board, answer: &Board, total: usize, known: &mut [Known]) -> usize {
+fn local_rules(
+    puzzle: &Board,
+    answer: &Board,
+    total: usize,
+    known: &mut [Known],
+) -> Vec<Vec<usize>> {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let neighbours: Vec<Vec<usize>> = (0..known.len())
         .map(|i| crate::neighbours(rows, cols, i / cols, i % cols).collect())
         .collect();
-    let mut rounds = 0;
+    let mut rounds = Vec::new();
     loop {
         let mut found: HashMap<usize, bool> = HashMap::new();
         // Each number alone, and two numbers sharing an edge, jointly.
@@ -233,12 +252,14 @@ fn local_rules(puzzle: &Board, answer: &Board, total: usize, known: &mut [Known]
         if found.is_empty() {
             return rounds;
         }
-        rounds += 1;
+        let mut changed = Vec::new();
         for (i, mine) in found {
             if known[i] == Known::Undecided {
                 decide(answer, known, i, mine);
+                changed.push(i);
             }
         }
+        rounds.push(changed);
     }
 }
 
@@ -319,6 +340,10 @@ type State = (Box<[Counter]>, u16);
 struct Search {
     states: u64,
     decided: Vec<(usize, bool)>,
+    /// Each cell's position in the forward sweep.
+    position: Vec<usize>,
+    forward: Sweep,
+    backward: Sweep,
 }
 
 impl Search {
@@ -352,7 +377,43 @@ impl Search {
                 _ => None,
             })
             .collect();
-        Some(Search { states, decided })
+        let mut position = vec![0; n];
+        for (p, &i) in order.iter().enumerate() {
+            position[i] = p;
+        }
+        Some(Search {
+            states,
+            decided,
+            position,
+            forward,
+            backward,
+        })
+    }
+
+    /// The states the pending probes (the cells `known` leaves undecided) pay for again after
+    /// the cells `changed` changed: a state's key holds the rest of the sweep, so in each
+    /// direction the states up to the last changed position are new, those after it come
+    /// from rustc's cache.
+    fn rerun(&self, known: &[Known], changed: &[usize]) -> u64 {
+        let n = self.position.len();
+        let Some(last_forward) = changed.iter().map(|&i| self.position[i]).max() else {
+            return 0;
+        };
+        let last_backward = n - 1 - changed.iter().map(|&i| self.position[i]).min().unwrap();
+        let mut states =
+            self.forward.prefix[last_forward + 1] + self.backward.prefix[last_backward + 1];
+        for (i, &k) in known.iter().enumerate() {
+            if k != Known::Undecided {
+                continue;
+            }
+            let p = self.position[i];
+            states += if 2 * p < n {
+                self.forward.prefix[p.min(last_forward) + 1]
+            } else {
+                self.backward.prefix[(n - 1 - p).min(last_backward) + 1]
+            };
+        }
+        states
     }
 }
 
