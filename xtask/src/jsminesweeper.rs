@@ -1,5 +1,6 @@
 //! `cargo run --release -p xtask -- jsminesweeper --sources DIR [--level L] [--first-click safe|zero]
-//! [--cell RnCm] [--games N] [--seed S] --record FILE [--ours FILE] [--guesses FILE]`
+//! [--cell RnCm] [--games N] [--seed S] --record FILE [--ours FILE] [--guesses FILE]
+//! [--our-guesses FILE]`
 //!
 //! Plays D. Hill's JSMinesweeper solver on typesweeper's boards, paired by seed with
 //! `typesweeper bench`: game `i` is the layout `place_mines` draws from seed `S + i` for the rule
@@ -15,15 +16,16 @@
 //! `--cell RnCm` (1-based, like `R3C3`) clicks another cell first, with the rule's promise moved
 //! there; `bench` cannot, so `--ours FILE` also plays typesweeper's autoplayer on the same boards
 //! from that cell (on the documented cell it plays exactly `bench`'s games). `--guesses FILE`
-//! keeps every JSMinesweeper guess (`seed move row col safety`, 0-based) to find where two players
-//! first differ.
+//! keeps every JSMinesweeper guess (`seed move row col safety`, 0-based; move: clears made before
+//! it, the first click included) and `--our-guesses FILE` typesweeper's (`seed move row col`), to
+//! find where the two players first differ.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use typesweeper::runtime::autoplay::{play, thread_cpu_time, GameResult};
-use typesweeper::runtime::game::{BoardLevel, Game};
+use typesweeper::runtime::autoplay::{plan, thread_cpu_time, GameResult, Plan};
+use typesweeper::runtime::game::{BoardLevel, CellState, Game, Status};
 use typesweeper::runtime::layout::{default_click, place_mines, FirstClick, Layout};
 
 /// What to play.
@@ -47,10 +49,12 @@ pub struct Options {
     pub ours: Option<PathBuf>,
     /// Where JSMinesweeper's guesses go, if wanted.
     pub guesses: Option<PathBuf>,
+    /// Where typesweeper's guesses go, if wanted (with `ours`).
+    pub our_guesses: Option<PathBuf>,
 }
 
 /// The usage line.
-pub const USAGE: &str = "cargo run --release -p xtask -- jsminesweeper --sources DIR [--level beginner|intermediate|expert|RxC/M] [--first-click safe|zero] [--cell RnCm] [--games N] [--seed S] --record FILE [--ours FILE] [--guesses FILE]";
+pub const USAGE: &str = "cargo run --release -p xtask -- jsminesweeper --sources DIR [--level beginner|intermediate|expert|RxC/M] [--first-click safe|zero] [--cell RnCm] [--games N] [--seed S] --record FILE [--ours FILE] [--guesses FILE] [--our-guesses FILE]";
 
 /// Parses the arguments after `jsminesweeper`. Defaults: expert, safe, the rule's documented
 /// cell, 1000 games, seed 0.
@@ -64,6 +68,7 @@ pub fn parse(args: &[&str]) -> Result<Options, String> {
     let mut record = None;
     let mut ours = None;
     let mut guesses = None;
+    let mut our_guesses = None;
     let mut it = args.iter();
     while let Some(&flag) = it.next() {
         let mut value = || {
@@ -96,12 +101,16 @@ pub fn parse(args: &[&str]) -> Result<Options, String> {
             "--record" => record = Some(PathBuf::from(value()?)),
             "--ours" => ours = Some(PathBuf::from(value()?)),
             "--guesses" => guesses = Some(PathBuf::from(value()?)),
+            "--our-guesses" => our_guesses = Some(PathBuf::from(value()?)),
             other => return Err(format!("unknown argument `{other}`")),
         }
     }
     let (rows, cols, mines) = level.size();
     let cell = cell.unwrap_or_else(|| default_click(rows, cols, rule));
     place_mines(rows, cols, mines, 0, rule, cell.0 * cols + cell.1).map_err(|e| e.to_string())?;
+    if our_guesses.is_some() && ours.is_none() {
+        return Err("--our-guesses needs --ours".into());
+    }
     if cell.0 >= rows || cell.1 >= cols {
         return Err(format!(
             "the cell R{}C{} is off the board",
@@ -119,6 +128,7 @@ pub fn parse(args: &[&str]) -> Result<Options, String> {
         record: record.ok_or("--record FILE is needed")?,
         ours,
         guesses,
+        our_guesses,
     })
 }
 
@@ -247,16 +257,52 @@ fn summary(name: &str, games: &[Played]) -> String {
 }
 
 /// Plays typesweeper's autoplayer on game `seed` of these options: the layout, the first click
-/// on the options' cell, then the autoplayer to the end (the first click is not a guess).
-pub fn play_ours(options: &Options, seed: u64) -> GameResult {
+/// on the options' cell, then the autoplayer to the end, as `autoplay::play` does (the first
+/// click is a move, not a guess). Each guess is passed to `guessed` as (moves made before it,
+/// row-major cell).
+pub fn play_ours(
+    options: &Options,
+    seed: u64,
+    mut guessed: impl FnMut(usize, usize),
+) -> GameResult {
     let start = thread_cpu_time();
     let mut game = Game::with_layout(layout(options, seed));
-    game.open(options.cell.0, options.cell.1)
-        .expect("the cell is on the board");
-    let mut result = play(&mut game);
-    result.moves += 1; // the first click, as `play_game` counts it
-    result.cpu = thread_cpu_time().saturating_sub(start);
-    result
+    let cols = game.cols();
+    let open = |game: &mut Game, i: usize| {
+        game.open(i / cols, i % cols)
+            .expect("on the board, game on");
+    };
+    open(&mut game, options.cell.0 * cols + options.cell.1);
+    let (mut moves, mut guesses) = (1, 0);
+    loop {
+        match plan(&game) {
+            Plan::Over => break,
+            Plan::Certain(cells) => {
+                for i in cells {
+                    if game.status() != Status::Playing {
+                        break;
+                    }
+                    if matches!(game.cells()[i], CellState::Open(_)) {
+                        continue; // opened by an earlier flood fill
+                    }
+                    moves += 1;
+                    open(&mut game, i);
+                }
+            }
+            Plan::Guess(i) => {
+                guessed(moves, i);
+                moves += 1;
+                guesses += 1;
+                open(&mut game, i);
+            }
+        }
+    }
+    GameResult {
+        won: game.status() == Status::Won,
+        moves,
+        guesses,
+        cpu: thread_cpu_time().saturating_sub(start),
+    }
 }
 
 /// The harness, `xtask/jsminesweeper/play.js`.
@@ -337,10 +383,18 @@ pub fn run(options: &Options) -> Result<(), String> {
     .map_err(|e| format!("cannot write {}: {e}", options.record.display()))?;
     println!("{}", summary("JSMinesweeper", &theirs));
     if let Some(path) = &options.ours {
+        let mut guess_lines = String::new();
+        let cols = options.level.size().1;
         let ours: Vec<Played> = (0..options.games)
             .map(|i| {
                 let seed = options.seed.wrapping_add(i);
-                let result = play_ours(options, seed);
+                let result = play_ours(options, seed, |moves, cell| {
+                    guess_lines.push_str(&format!(
+                        "{seed} {moves} {} {}\n",
+                        cell / cols,
+                        cell % cols
+                    ));
+                });
                 Played {
                     seed,
                     won: result.won,
@@ -351,6 +405,10 @@ pub fn run(options: &Options) -> Result<(), String> {
             .collect();
         write_record(path, &header("typesweeper autoplay", options), &ours)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        if let Some(path) = &options.our_guesses {
+            std::fs::write(path, guess_lines)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
         println!("{}", summary("typesweeper", &ours));
         let both = theirs.iter().zip(&ours);
         let only_ours = both.clone().filter(|(t, o)| o.won && !t.won).count();
@@ -429,7 +487,7 @@ mod tests {
             let o = options(&["--level", level, "--first-click", rule]);
             let (rows, cols, mines) = o.level.size();
             for seed in 0..12 {
-                let ours = play_ours(&o, seed);
+                let ours = play_ours(&o, seed, |_, _| {});
                 let bench = play_game(Config::new(rows, cols, mines, o.rule), seed).unwrap();
                 assert_eq!(
                     (ours.won, ours.moves, ours.guesses),
