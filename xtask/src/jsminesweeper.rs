@@ -107,16 +107,16 @@ pub fn parse(args: &[&str]) -> Result<Options, String> {
     }
     let (rows, cols, mines) = level.size();
     let cell = cell.unwrap_or_else(|| default_click(rows, cols, rule));
-    place_mines(rows, cols, mines, 0, rule, cell.0 * cols + cell.1).map_err(|e| e.to_string())?;
-    if our_guesses.is_some() && ours.is_none() {
-        return Err("--our-guesses needs --ours".into());
-    }
     if cell.0 >= rows || cell.1 >= cols {
         return Err(format!(
             "the cell R{}C{} is off the board",
             cell.0 + 1,
             cell.1 + 1
         ));
+    }
+    place_mines(rows, cols, mines, 0, rule, cell.0 * cols + cell.1).map_err(|e| e.to_string())?;
+    if our_guesses.is_some() && ours.is_none() {
+        return Err("--our-guesses needs --ours".into());
     }
     Ok(Options {
         sources: sources.ok_or("--sources DIR (a local copy of JSMinesweeper) is needed")?,
@@ -452,6 +452,11 @@ mod tests {
             parse(&["--sources", "x", "--record", "y", "--cell", "R17C1"])
                 .unwrap_err()
                 .contains("off the")
+        );
+        // A column past the edge (expert has 30) is refused, not wrapped to the next row.
+        assert_eq!(
+            parse(&["--sources", "x", "--record", "y", "--cell", "R1C31"]).unwrap_err(),
+            "the cell R1C31 is off the board"
         );
         assert!(parse(&["--sources", "x", "--record", "y", "--games", "0"]).is_err());
     }
