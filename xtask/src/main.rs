@@ -9,8 +9,13 @@
 //!
 //! `cargo run --release -p xtask -- bench-compile [--runs N] [--level fragment|pairs|complete] [SIZE ...]` is the compile-time
 //! benchmark (see `bench_compile.rs`).
+//!
+//! `cargo run --release -p xtask -- jsminesweeper --sources DIR ...` plays D. Hill's JSMinesweeper
+//! (a local copy of its sources, outside this repository) on typesweeper's boards and records its
+//! results for `typesweeper bench --against` (see `jsminesweeper.rs`).
 
 mod bench_compile;
+mod jsminesweeper;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -89,9 +94,23 @@ fn main() -> ExitCode {
             bench_compile::run(&bench_compile::repo_root(), runs, &sizes, level);
             ExitCode::SUCCESS
         }
+        ["jsminesweeper", ref rest @ ..] => match jsminesweeper::parse(rest) {
+            Ok(options) => match jsminesweeper::run(&options) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("jsminesweeper: {e}");
+                    ExitCode::FAILURE
+                }
+            },
+            Err(e) => {
+                eprintln!("jsminesweeper: {e}\nusage: {}", jsminesweeper::USAGE);
+                ExitCode::from(2)
+            }
+        },
         _ => {
             eprintln!("usage: cargo run -p xtask -- corpus-tests [--check]");
             eprintln!("       cargo run --release -p xtask -- bench-compile [--runs N] [--level fragment|pairs|complete] [SIZE ...]");
+            eprintln!("       {}", jsminesweeper::USAGE);
             ExitCode::from(2)
         }
     }
