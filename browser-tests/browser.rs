@@ -29,6 +29,7 @@ use fantoccini::actions::{
 };
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
+use typesweeper::board::search_cost::complete_refusal;
 use typesweeper::codegen::{export_for, Edition};
 use typesweeper::runtime::autoplay::play_game;
 use typesweeper::runtime::compile_view::compile_view;
@@ -821,6 +822,10 @@ browser_test!(
     compile_time_view_and_export
 );
 browser_test!(
+    /// A position `solve!` refuses at `level: complete`: the compile-time view says so, and why.
+    a_position_solve_refuses_at_complete
+);
+browser_test!(
     /// The page by keyboard alone: Tab order with the board one stop, buttons and lists keep
     /// their keys, the grid's rows and named cells, the arrow keys and the game's keys.
     keyboard_use
@@ -1324,7 +1329,9 @@ mod scenarios {
                 row.contains(&head) && row.contains(&finishes),
                 "{row:?} should say {head:?} and {finishes:?}"
             );
+            assert!(!row.contains("refuses"), "{row:?}");
         }
+        assert_eq!(view.complete_refused, None);
 
         // The board overlay of fragment against complete marks exactly those cells: a dot
         // (round: safe, square: a mine) for what fragment decides, a dashed ring for what only
@@ -1841,6 +1848,50 @@ mod scenarios {
             "document.getElementById('compile').hidden",
         )
         .await;
+    }
+
+    pub async fn a_position_solve_refuses_at_complete(c: Client, url: String, _work: PathBuf) {
+        // The first intermediate deal whose opening at R2C2 leaves `level: complete` a search
+        // too long.
+        let config = Config::new(16, 16, 40, FirstClick::Zero);
+        let (seed, game) = (0..200)
+            .map(|seed| {
+                let mut game = Game::new(config, seed).unwrap();
+                game.open(1, 1).unwrap();
+                (seed, game)
+            })
+            .find(|(_, game)| complete_refusal(&game.visible(), &game.answer().unwrap()).is_some())
+            .expect("such a deal");
+        let why = complete_refusal(&game.visible(), &game.answer().unwrap())
+            .unwrap()
+            .to_string();
+        open_page(&c, &url).await;
+        select(&c, "#level", "intermediate").await;
+        wait_level(&c, "intermediate").await;
+        new_game_with_seed(&c, &seed.to_string()).await;
+        click_cell(&c, 1, 1).await;
+        wait_board(&c, "the first click", &game).await;
+        click(&c, "#compile-view").await;
+        wait_js_for(
+            &c,
+            "the compile-time view",
+            Duration::from_secs(60),
+            "document.querySelectorAll('#compile-rows li code').length === 3",
+        )
+        .await;
+        let rows = js(
+            &c,
+            "[...document.querySelectorAll('#compile-rows > li')].map((li) => li.textContent)",
+        )
+        .await;
+        let rows: Vec<String> = serde_json::from_value(rows).unwrap();
+        let said = format!("solve! refuses this position at this level: {why}");
+        assert!(rows[2].contains(&said), "{:?} should say {said:?}", rows[2]);
+        assert!(
+            !rows[0].contains("refuses") && !rows[1].contains("refuses"),
+            "{rows:?}"
+        );
+        screenshot(&c, "intermediate-refused.png").await;
     }
 
     pub async fn large_boards_and_overlays(c: Client, url: String, _work: PathBuf) {

@@ -1202,12 +1202,6 @@ function drawCompile() {
     finishes.className = l.finishes ? "yes" : "no";
     finishes.textContent = l.finishes ? "yes" : "no";
     sub.append("finishes ", finishes, ` (${l.expect})`);
-    if (l.refused) {
-      const refused = document.createElement("div");
-      refused.className = "refused";
-      refused.textContent = `solve! refuses this position at this level: ${l.refused}`;
-      sub.append(refused);
-    }
     if (l.first_undecided) {
       const { row, col } = l.first_undecided;
       const link = document.createElement("a");
@@ -1219,6 +1213,12 @@ function drawCompile() {
         moveCursor(0, 0, { row, col });
       });
       sub.append(" · first undecided ", link);
+    }
+    if (l.refused) {
+      const refused = document.createElement("div");
+      refused.className = "refused";
+      refused.textContent = `solve! refuses this position at this level: ${l.refused}`;
+      sub.append(refused);
     }
     li.append(head, sub);
     return li;
