@@ -28,6 +28,7 @@
 pub mod corpus;
 pub mod search_cost;
 pub mod solve_body;
+pub mod sweep_lines;
 
 use std::fmt::{self, Write as _};
 use std::str::FromStr;

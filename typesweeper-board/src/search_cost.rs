@@ -33,6 +33,7 @@
 //! assert!(cost.work < 1_000);
 //! ```
 
+use crate::sweep_lines::SweepLines;
 use crate::{Board, Cell};
 use std::collections::HashMap;
 
@@ -351,10 +352,11 @@ impl Search {
     /// on; `None` when one direction alone has more than `limit` states.
     fn run(puzzle: &Board, known: &[Known], total: usize, limit: u64) -> Option<Search> {
         let n = known.len();
-        let order = sweep_order(puzzle.rows(), puzzle.cols());
-        let forward = Sweep::run(puzzle, known, total, &order, limit)?;
+        let lines = SweepLines::of(puzzle.rows(), puzzle.cols());
+        let order = &lines.index;
+        let forward = Sweep::run(&lines, known, total, order, limit)?;
         let backward_order: Vec<usize> = order.iter().rev().copied().collect();
-        let backward = Sweep::run(puzzle, known, total, &backward_order, limit)?;
+        let backward = Sweep::run(&lines, known, total, &backward_order, limit)?;
         // A probe runs the direction in which its cell comes first, and pays for the states
         // before its cell's step; both directions' shared states are paid once.
         let mut states: u64 = forward.prefix[n] + backward.prefix[n];
@@ -417,17 +419,6 @@ impl Search {
     }
 }
 
-/// Sweep positions in line order: rows, or columns when the board is wider than tall.
-fn sweep_order(rows: usize, cols: usize) -> Vec<usize> {
-    if cols <= rows {
-        (0..rows * cols).collect()
-    } else {
-        (0..rows * cols)
-            .map(|p| (p % rows) * cols + p / rows)
-            .collect()
-    }
-}
-
 /// One direction of the sweep, counted.
 struct Sweep {
     /// `prefix[p]`: the states before steps `0..p`, summed.
@@ -438,22 +429,17 @@ struct Sweep {
 }
 
 impl Sweep {
+    /// Counts the states of the sweep `lines` taken in `order` (its line order, or that order
+    /// backwards: the board turned half a turn); `None` past `limit` states.
     fn run(
-        puzzle: &Board,
+        lines: &SweepLines,
         known: &[Known],
         total: usize,
         order: &[usize],
         limit: u64,
     ) -> Option<Sweep> {
-        let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let n = order.len();
-        // Line length, and where each position's neighbours sit in the window (a step's
-        // window slot `s` is position `p - w - 1 + s`; slot `2w + 2` is the one it opens).
-        let (w, lines) = if cols <= rows {
-            (cols, rows)
-        } else {
-            (rows, cols)
-        };
+        let w = lines.width;
         let slots = 2 * w + 2;
         let start = |p: isize| -> Counter {
             if p < 0 || p as usize >= n {
@@ -463,25 +449,6 @@ impl Sweep {
                 Known::Number(k) => k as Counter,
                 _ => FREE,
             }
-        };
-        let shape = |p: usize| -> Vec<usize> {
-            let (line, k) = (p / w, p % w);
-            let (left, right) = (k > 0, k + 1 < w);
-            let (up, down) = (line > 0, line + 1 < lines);
-            [
-                (up && left, 0),
-                (up, 1),
-                (up && right, 2),
-                (left, w),
-                (right, w + 2),
-                (down && left, 2 * w),
-                (down, 2 * w + 1),
-                (down && right, 2 * w + 2),
-            ]
-            .into_iter()
-            .filter(|&(on, _)| on)
-            .map(|(_, s)| s)
-            .collect()
         };
         // Forward: the states before each step, with the transitions kept for the way back.
         let first: State = (
@@ -499,7 +466,7 @@ impl Sweep {
                 return None;
             }
             let cell = known[order[p]];
-            let hits = shape(p);
+            let hits = lines.shape(p);
             let opened = start((p + w + 1) as isize);
             let mut next: Vec<State> = Vec::new();
             let mut index: HashMap<State, usize> = HashMap::new();

@@ -21,11 +21,10 @@ use super::{bound, peano, Chunks, Layout, Toks};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 use std::collections::BTreeMap;
+use typesweeper_board::sweep_lines::SweepLines;
 use typesweeper_board::Cell;
 
-/// Which of a step's window slots its cell's mine takes one from. Window slot `i` (from 0)
-/// before step `p` is position `p - W - 1 + i`; slot `2W + 2` is the one the step opens,
-/// position `p + W + 1`.
+/// Which of a step's window slots its cell's mine takes one from ([`SweepLines::shape`]).
 type Shape = Vec<usize>;
 
 /// The parts of the expansion the sweep adds.
@@ -38,64 +37,10 @@ pub(super) struct Sweep {
     pub trigger: Ident,
 }
 
-/// The board's positions in sweep order: lines of the shorter side.
-struct Lines {
-    /// Cells per line.
-    width: usize,
-    /// Number of lines.
-    lines: usize,
-    /// Board index of each sweep position.
-    index: Vec<usize>,
-}
-
-impl Lines {
-    fn of(rows: usize, cols: usize) -> Lines {
-        if cols <= rows {
-            Lines {
-                width: cols,
-                lines: rows,
-                index: (0..rows * cols).collect(),
-            }
-        } else {
-            // Column by column: position `p` is row `p % rows` of column `p / rows`.
-            Lines {
-                width: rows,
-                lines: cols,
-                index: (0..rows * cols)
-                    .map(|p| (p % rows) * cols + p / rows)
-                    .collect(),
-            }
-        }
-    }
-
-    /// The slots of the window a mine at position `p` takes one from.
-    fn shape(&self, p: usize) -> Shape {
-        let w = self.width;
-        let (line, k) = (p / w, p % w);
-        let (left, right) = (k > 0, k + 1 < w);
-        let (up, down) = (line > 0, line + 1 < self.lines);
-        let mut shape = Vec::new();
-        let mut add = |cond: bool, slot: usize| {
-            if cond {
-                shape.push(slot);
-            }
-        };
-        add(up && left, 0);
-        add(up, 1);
-        add(up && right, 2);
-        add(left, w);
-        add(right, w + 2);
-        add(down && left, 2 * w);
-        add(down, 2 * w + 1);
-        add(down && right, 2 * w + 2);
-        shape
-    }
-}
-
 pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     let board = layout.board;
     let cells = board.cells();
-    let lines = Lines::of(board.rows(), board.cols());
+    let lines = SweepLines::of(board.rows(), board.cols());
     let (w, n) = (lines.width, cells.len());
     let slots = 2 * w + 2;
 
