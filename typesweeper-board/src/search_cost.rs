@@ -113,14 +113,6 @@ pub fn complete_refusal(puzzle: &Board, answer: &Board) -> Option<Refusal> {
     })
 }
 
-/// What the model knows of one cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Known {
-    Undecided,
-    Mine,
-    Number(u8),
-}
-
 /// Replays the compile-time solve of `puzzle` at `level: complete`, with proved-safe cells
 /// revealed from `answer` (which must have the puzzle's size; its mines give the total), and
 /// returns the work it takes. Stops as soon as the work passes `limit`.
@@ -134,15 +126,8 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
         "the answer must have the puzzle's size"
     );
     let total = answer.cells().iter().filter(|&&c| c == Cell::Mine).count();
-    let mut known: Vec<Known> = puzzle
-        .cells()
-        .iter()
-        .map(|&c| match c {
-            Cell::Unknown => Known::Undecided,
-            Cell::Mine => Known::Mine,
-            Cell::Num(k) => Known::Number(k),
-        })
-        .collect();
+    // What the solve knows of each cell: `?` while undecided.
+    let mut known: Vec<Cell> = puzzle.cells().to_vec();
     let n = known.len() as u64;
     let mut cost = SearchCost {
         work: 0,
@@ -160,7 +145,7 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
                 cost.work = cost.work.saturating_add(rerun);
             }
         }
-        let undecided = known.iter().filter(|&&k| k == Known::Undecided).count();
+        let undecided = known.iter().filter(|&&k| k == Cell::Unknown).count();
         if undecided == 0 || cost.work > limit {
             break;
         }
@@ -195,15 +180,15 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
 }
 
 /// Cell `i` proved a mine, or safe (and then revealed from the answer).
-fn decide(answer: &Board, known: &mut [Known], i: usize, mine: bool) {
+fn decide(answer: &Board, known: &mut [Cell], i: usize, mine: bool) {
     known[i] = if mine {
-        Known::Mine
+        Cell::Mine
     } else {
         match answer.cells()[i] {
-            Cell::Num(k) => Known::Number(k),
+            Cell::Num(k) => Cell::Num(k),
             // The answer disagrees with the proof: the compile-time solve fails here; the
             // model goes on as if the cell were a number nobody sees.
-            _ => Known::Number(0),
+            _ => Cell::Num(0),
         }
     };
 }
@@ -213,36 +198,35 @@ fn decide(answer: &Board, known: &mut [Known], i: usize, mine: bool) {
 // ---------------------------------------------------------------------------------------------
 
 /// Runs the local rules of `level: pairs` in rounds (each round applies every rule to what the
-/// last one left) until none decides anything; returns the number of rounds that decided
-/// something.
+/// last one left) until none decides anything; returns, per round, the cells it decided.
 fn local_rules(
     puzzle: &Board,
     answer: &Board,
     total: usize,
-    known: &mut [Known],
+    known: &mut [Cell],
 ) -> Vec<Vec<usize>> {
-    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    let cols = puzzle.cols();
     let neighbours: Vec<Vec<usize>> = (0..known.len())
-        .map(|i| crate::neighbours(rows, cols, i / cols, i % cols).collect())
+        .map(|i| puzzle.neighbours_of(i).collect())
         .collect();
     let mut rounds = Vec::new();
     loop {
         let mut found: HashMap<usize, bool> = HashMap::new();
         // Each number alone, and two numbers sharing an edge, jointly.
         for i in 0..known.len() {
-            let Known::Number(_) = known[i] else { continue };
+            let Cell::Num(_) = known[i] else { continue };
             decide_group(known, &neighbours, &[i], &mut found);
             for j in [i + 1, i + cols] {
                 let beside = (j == i + 1 && j % cols != 0) || (j == i + cols && j < known.len());
-                if beside && matches!(known[j], Known::Number(_)) {
+                if beside && matches!(known[j], Cell::Num(_)) {
                     decide_group(known, &neighbours, &[i, j], &mut found);
                 }
             }
         }
         // The total alone.
-        let mines = known.iter().filter(|&&k| k == Known::Mine).count();
+        let mines = known.iter().filter(|&&k| k == Cell::Mine).count();
         let open: Vec<usize> = (0..known.len())
-            .filter(|&i| known[i] == Known::Undecided)
+            .filter(|&i| known[i] == Cell::Unknown)
             .collect();
         let left = total.saturating_sub(mines);
         if !open.is_empty() && (left == 0 || left == open.len()) {
@@ -255,7 +239,7 @@ fn local_rules(
         }
         let mut changed = Vec::new();
         for (i, mine) in found {
-            if known[i] == Known::Undecided {
+            if known[i] == Cell::Unknown {
                 decide(answer, known, i, mine);
                 changed.push(i);
             }
@@ -266,7 +250,7 @@ fn local_rules(
 
 /// The cells that every placement of mines around the numbers `group` agrees on.
 fn decide_group(
-    known: &[Known],
+    known: &[Cell],
     neighbours: &[Vec<usize>],
     group: &[usize],
     found: &mut HashMap<usize, bool>,
@@ -274,7 +258,7 @@ fn decide_group(
     let mut open: Vec<usize> = Vec::new();
     for &g in group {
         for &c in &neighbours[g] {
-            if known[c] == Known::Undecided && !open.contains(&c) {
+            if known[c] == Cell::Unknown && !open.contains(&c) {
                 open.push(c);
             }
         }
@@ -287,12 +271,12 @@ fn decide_group(
     let need: Vec<(u32, u32)> = group
         .iter()
         .map(|&g| {
-            let Known::Number(k) = known[g] else {
+            let Cell::Num(k) = known[g] else {
                 unreachable!()
             };
             let mines = neighbours[g]
                 .iter()
-                .filter(|&&c| known[c] == Known::Mine)
+                .filter(|&&c| known[c] == Cell::Mine)
                 .count() as u32;
             let around = open
                 .iter()
@@ -350,7 +334,7 @@ struct Search {
 impl Search {
     /// Counts the sweep's states in both directions and finds the cells every layout agrees
     /// on; `None` when one direction alone has more than `limit` states.
-    fn run(puzzle: &Board, known: &[Known], total: usize, limit: u64) -> Option<Search> {
+    fn run(puzzle: &Board, known: &[Cell], total: usize, limit: u64) -> Option<Search> {
         let n = known.len();
         let lines = SweepLines::of(puzzle.rows(), puzzle.cols());
         let order = &lines.index;
@@ -361,7 +345,7 @@ impl Search {
         // before its cell's step; both directions' shared states are paid once.
         let mut states: u64 = forward.prefix[n] + backward.prefix[n];
         for (p, &i) in order.iter().enumerate() {
-            if known[i] == Known::Undecided {
+            if known[i] == Cell::Unknown {
                 states += if 2 * p < n {
                     forward.prefix[p + 1]
                 } else {
@@ -372,7 +356,7 @@ impl Search {
         let decided = order
             .iter()
             .enumerate()
-            .filter(|&(_, &i)| known[i] == Known::Undecided)
+            .filter(|&(_, &i)| known[i] == Cell::Unknown)
             .filter_map(|(p, &i)| match forward.options[p] {
                 (true, false) => Some((i, true)),
                 (false, true) => Some((i, false)),
@@ -396,7 +380,7 @@ impl Search {
     /// the cells `changed` changed: a state's key holds the rest of the sweep, so in each
     /// direction the states up to the last changed position are new, those after it come
     /// from rustc's cache.
-    fn rerun(&self, known: &[Known], changed: &[usize]) -> u64 {
+    fn rerun(&self, known: &[Cell], changed: &[usize]) -> u64 {
         let n = self.position.len();
         let Some(last_forward) = changed.iter().map(|&i| self.position[i]).max() else {
             return 0;
@@ -405,7 +389,7 @@ impl Search {
         let mut states =
             self.forward.prefix[last_forward + 1] + self.backward.prefix[last_backward + 1];
         for (i, &k) in known.iter().enumerate() {
-            if k != Known::Undecided {
+            if k != Cell::Unknown {
                 continue;
             }
             let p = self.position[i];
@@ -433,7 +417,7 @@ impl Sweep {
     /// backwards: the board turned half a turn); `None` past `limit` states.
     fn run(
         lines: &SweepLines,
-        known: &[Known],
+        known: &[Cell],
         total: usize,
         order: &[usize],
         limit: u64,
@@ -446,7 +430,7 @@ impl Sweep {
                 return 0;
             }
             match known[order[p as usize]] {
-                Known::Number(k) => k as Counter,
+                Cell::Num(k) => k as Counter,
                 _ => FREE,
             }
         };
@@ -475,9 +459,9 @@ impl Sweep {
                 let mut to = [None, None];
                 for (k, mine) in [(0, true), (1, false)] {
                     let allowed = match cell {
-                        Known::Undecided => true,
-                        Known::Mine => mine,
-                        Known::Number(_) => !mine,
+                        Cell::Unknown => true,
+                        Cell::Mine => mine,
+                        Cell::Num(_) => !mine,
                     };
                     if !allowed || (mine && *left == 0) {
                         continue;
