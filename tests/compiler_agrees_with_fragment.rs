@@ -12,7 +12,7 @@
 
 use std::path::Path;
 use typesweeper::board::corpus::{parse_blocks, Block};
-use typesweeper::board::search_cost::{complete_search_cost, COMPLETE_WORK_LIMIT};
+use typesweeper::board::search_cost::complete_refusal;
 use typesweeper::runtime::{complete, fragment, pairs};
 
 fn corpus_entries() -> Vec<Block> {
@@ -232,8 +232,7 @@ fn generated_boards_of_every_size_compile_exactly_when_the_mirror_finishes_them(
                 .find(|b| {
                     let left = pairs::undecided_cells(&b.puzzle, &b.answer).unwrap().len();
                     (1..=30).contains(&left)
-                        && !complete_search_cost(&b.puzzle, &b.answer, COMPLETE_WORK_LIMIT)
-                            .over_limit
+                        && complete_refusal(&b.puzzle, &b.answer).is_none()
                         && Level::Complete.solves(&b.puzzle, &b.answer) == done_by_complete
                 })
                 .unwrap()

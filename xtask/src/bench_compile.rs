@@ -30,7 +30,7 @@ use typesweeper::runtime::game::Game;
 use typesweeper::runtime::generator::{board_for_seed, Level, Spec};
 use typesweeper::runtime::layout::FirstClick;
 use typesweeper::runtime::{complete, fragment, pairs, Given};
-use typesweeper_board::search_cost::{complete_search_cost, COMPLETE_WORK_LIMIT};
+use typesweeper_board::search_cost::complete_refusal;
 
 /// A benchmark size: label, rows, cols, mines.
 pub struct Size {
@@ -150,8 +150,7 @@ fn board_needing(size: &Size, seed: u64, level: Level) -> (Board, Board, usize, 
             None => true,
             Some(below) => {
                 !below.solves(puzzle, answer)
-                    && (level != Level::Complete
-                        || !complete_search_cost(puzzle, answer, COMPLETE_WORK_LIMIT).over_limit)
+                    && (level != Level::Complete || complete_refusal(puzzle, answer).is_none())
             }
         })
         .map(|((puzzle, answer, guesses), s)| (puzzle, answer, guesses, s))
