@@ -676,6 +676,38 @@ async fn new_game_with_seed(c: &Client, seed: &str) -> Dom {
 
 /// A beginner game of `seed` (first click zero) on the page, and its mirror in the library:
 /// the same settings and seed deal the same board.
+/// The page at intermediate with the zero rule, dealt from `seed` and opened at R2C2: the
+/// library's game, opened there too, and the page's board.
+async fn intermediate_opened(c: &Client, url: &str, seed: u64) -> (Game, Dom) {
+    open_page(c, url).await;
+    select(c, "#level", "intermediate").await;
+    wait_level(c, "intermediate").await;
+    new_game_with_seed(c, &seed.to_string()).await;
+    let mut game = Game::new(Config::new(16, 16, 40, FirstClick::Zero), seed).unwrap();
+    click_cell(c, 1, 1).await;
+    game.open(1, 1).unwrap();
+    let board = wait_board(c, "the first click", &game).await;
+    (game, board)
+}
+
+/// Opens the compile-time view and returns its three levels' lines as the page shows them.
+async fn compile_view_rows(c: &Client) -> Vec<String> {
+    click(c, "#compile-view").await;
+    wait_js_for(
+        c,
+        "the compile-time view",
+        Duration::from_secs(60),
+        "document.querySelectorAll('#compile-rows li code').length === 3",
+    )
+    .await;
+    let rows = js(
+        c,
+        "[...document.querySelectorAll('#compile-rows > li')].map((li) => li.textContent)",
+    )
+    .await;
+    serde_json::from_value(rows).unwrap()
+}
+
 async fn beginner(c: &Client, url: &str, seed: u64) -> Game {
     open_page(c, url).await;
     select(c, "#level", "beginner").await;
@@ -1286,32 +1318,12 @@ mod scenarios {
 
     pub async fn compile_time_view_and_export(c: Client, url: String, work: PathBuf) {
         // Intermediate, seed 11, first click at R2C2.
-        open_page(&c, &url).await;
-        select(&c, "#level", "intermediate").await;
-        wait_level(&c, "intermediate").await;
-        new_game_with_seed(&c, "11").await;
-        let mut game = Game::new(Config::new(16, 16, 40, FirstClick::Zero), 11).unwrap();
-        click_cell(&c, 1, 1).await;
-        game.open(1, 1).unwrap();
-        let before = wait_board(&c, "the first click", &game).await;
+        let (game, before) = intermediate_opened(&c, &url, 11).await;
         let (puzzle, answer) = (game.visible(), game.answer().unwrap());
         let view = compile_view(&puzzle, &answer).unwrap();
 
         // Per level, what the library's view decides, in words.
-        click(&c, "#compile-view").await;
-        wait_js_for(
-            &c,
-            "the compile-time view",
-            Duration::from_secs(60),
-            "document.querySelectorAll('#compile-rows li code').length === 3",
-        )
-        .await;
-        let rows = js(
-            &c,
-            "[...document.querySelectorAll('#compile-rows > li')].map((li) => li.textContent)",
-        )
-        .await;
-        let rows: Vec<String> = serde_json::from_value(rows).unwrap();
+        let rows = compile_view_rows(&c).await;
         for ((name, level), row) in [
             ("fragment", &view.fragment),
             ("pairs", &view.pairs),
@@ -1854,37 +1866,15 @@ mod scenarios {
         // The first intermediate deal whose opening at R2C2 leaves `level: complete` a search
         // too long.
         let config = Config::new(16, 16, 40, FirstClick::Zero);
-        let (seed, game) = (0..200)
-            .map(|seed| {
+        let (seed, why) = (0..200)
+            .find_map(|seed| {
                 let mut game = Game::new(config, seed).unwrap();
                 game.open(1, 1).unwrap();
-                (seed, game)
+                complete_refusal(&game.visible(), &game.answer().unwrap()).map(|r| (seed, r))
             })
-            .find(|(_, game)| complete_refusal(&game.visible(), &game.answer().unwrap()).is_some())
             .expect("such a deal");
-        let why = complete_refusal(&game.visible(), &game.answer().unwrap())
-            .unwrap()
-            .to_string();
-        open_page(&c, &url).await;
-        select(&c, "#level", "intermediate").await;
-        wait_level(&c, "intermediate").await;
-        new_game_with_seed(&c, &seed.to_string()).await;
-        click_cell(&c, 1, 1).await;
-        wait_board(&c, "the first click", &game).await;
-        click(&c, "#compile-view").await;
-        wait_js_for(
-            &c,
-            "the compile-time view",
-            Duration::from_secs(60),
-            "document.querySelectorAll('#compile-rows li code').length === 3",
-        )
-        .await;
-        let rows = js(
-            &c,
-            "[...document.querySelectorAll('#compile-rows > li')].map((li) => li.textContent)",
-        )
-        .await;
-        let rows: Vec<String> = serde_json::from_value(rows).unwrap();
+        intermediate_opened(&c, &url, seed).await;
+        let rows = compile_view_rows(&c).await;
         let said = format!("solve! refuses this position at this level: {why}");
         assert!(rows[2].contains(&said), "{:?} should say {said:?}", rows[2]);
         assert!(
