@@ -21,6 +21,11 @@ fn app() -> Arc<App> {
     Arc::new(App::new(BestTimes::in_memory()))
 }
 
+/// A server with in-memory best times and the given limits on games and solver work.
+fn app_with(games: super::games::Games, solving: super::solving::Solving) -> Arc<App> {
+    Arc::new(App::with_limits(BestTimes::in_memory(), games, solving))
+}
+
 /// Sends one request; returns the status and the body as JSON (`Null` when empty).
 async fn send(
     app: &Arc<App>,
@@ -825,11 +830,10 @@ async fn a_server_full_of_games_played_lately_refuses_new_ones_with_503() {
     use std::time::Duration;
 
     let minutes = |m: u64| Duration::from_secs(60 * m);
-    let app = Arc::new(App::with_limits(
-        BestTimes::in_memory(),
+    let app = app_with(
         Games::with_limits(2, minutes(30), minutes(5)),
         Solving::default(),
-    ));
+    );
     let a = new_game(&app, json!({"seed": 1})).await;
     let b = new_game(&app, json!({"seed": 2})).await;
     let (status, body) = post(&app, "/api/games", json!({"seed": 3})).await;
@@ -852,11 +856,10 @@ async fn solver_requests_beyond_the_gate_are_refused_with_429_or_503() {
     use std::time::Duration;
 
     // One solver request at a time, one more may wait 300 ms.
-    let app = Arc::new(App::with_limits(
-        BestTimes::in_memory(),
+    let app = app_with(
         Games::default(),
         Solving::new(1, 1, Duration::from_millis(300), Duration::from_secs(30)),
-    ));
+    );
     let mut ids = Vec::new();
     for seed in 0..3 {
         let s = new_game(&app, json!({"level": "intermediate", "seed": seed})).await;
@@ -919,11 +922,10 @@ async fn a_solver_request_past_its_timeout_gets_503_and_leaves_its_game_as_it_wa
     use axum::response::IntoResponse;
     use std::time::Duration;
 
-    let app = Arc::new(App::with_limits(
-        BestTimes::in_memory(),
+    let app = app_with(
         Games::default(),
         Solving::new(1, 1, Duration::from_secs(5), Duration::from_millis(200)),
-    ));
+    );
     let state = new_game(&app, json!({"level": "beginner", "seed": 5})).await;
     let id = state["id"].as_str().unwrap().to_string();
     let (_, before) = post(
