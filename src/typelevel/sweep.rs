@@ -65,9 +65,14 @@ pub struct Cnt<N>(PhantomData<N>);
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Probe<C, L>(PhantomData<(C, L)>);
 
-/// The signal that releases the probes once the local rules have done what they can.
+/// The signal that releases the probes once the local rules have done what they can, carrying
+/// the sweeps `L` they run.
+///
+/// Until it is set, a probe names only its cell and its direction, so rustc, which re-examines
+/// a waiting obligation whenever a variable in it changes, looks at each probe only when its
+/// own cell changes, not on every change anywhere on the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Go;
+pub struct Go<L>(PhantomData<L>);
 
 /// The last step of a sweep: every counter closed and no mine left.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

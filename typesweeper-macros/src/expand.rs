@@ -271,7 +271,7 @@ fn expansion(
                 s.items,
                 quote!(, ::core::marker::PhantomData<#trigger>),
                 quote!(, ::core::marker::PhantomData),
-                quote!(let _: ::core::marker::PhantomData<Go> = released;),
+                quote!(let _: ::core::marker::PhantomData<Go<_>> = released;),
                 quote!((solved, rows, released)),
             )
         }

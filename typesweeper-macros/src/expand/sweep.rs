@@ -14,8 +14,10 @@
 //! The bounds it adds: `Cell: Valued<Count>` for every unknown cell, each list and its first
 //! window bound once to parameters (`SweepList`, `SweepInit`, `SweepListBackward`,
 //! `SweepInitBackward`) so that the probes can name them in one token each, and one probe per
-//! unknown cell, `Trigger: ProbeWhen<Cell, SweepList, SweepInit>`, which waits until the
-//! expansion sets `Trigger` to `Go`.
+//! unknown cell, `Trigger: ProbeWhen<Cell, Forward>` (or `Backward`), which waits until the
+//! expansion sets `Trigger` to `Go<_>`; `Trigger: Carries<(SweepList, SweepInit,
+//! SweepListBackward, SweepInitBackward)>` then fills in the sweeps it carries. A probe that
+//! named the sweeps itself would be looked at again on every change anywhere on the board.
 
 use super::{bound, peano, Chunks, Layout, Toks};
 use proc_macro2::{Ident, Span, TokenStream};
@@ -122,10 +124,29 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         impl<L: Sweep<W, M>, W, M> Sweep<W, M> for Probe<Mine, L> {}
         /// A probe that makes its cell a number: the sweep must still reach its end.
         impl<K, L: Sweep<W, M>, W, M> Sweep<W, M> for Probe<Num<K>, L> {}
-        /// A probe on cell `C`, released by `Go`: the sweep `L` with `C` placed first.
-        trait ProbeWhen<C, L, W> {}
-        /// Once released, a probe is a sweep with the cell in front.
-        impl<C, L, W> ProbeWhen<C, L, W> for Go where Probe<C, L>: Sweep<W, #total> {}
+        /// The probe of cell `C` in the sweep `D` ([`Forward`] or [`Backward`]), released by
+        /// `Go` carrying the sweeps.
+        trait ProbeWhen<C, D> {}
+        /// The sweep in line order.
+        struct Forward;
+        /// The sweep in the reverse order.
+        struct Backward;
+        /// Once released, a forward probe is the forward sweep with the cell in front.
+        impl<C, L, W, LB, WB> ProbeWhen<C, Forward> for Go<(L, W, LB, WB)>
+        where
+            Probe<C, L>: Sweep<W, #total>,
+        {
+        }
+        /// Once released, a backward probe is the backward sweep with the cell in front.
+        impl<C, LF, WF, L, W> ProbeWhen<C, Backward> for Go<(LF, WF, L, W)>
+        where
+            Probe<C, L>: Sweep<W, #total>,
+        {
+        }
+        /// `Go` carries the sweeps `L`.
+        trait Carries<L> {}
+        /// `Go<L>` carries `L`.
+        impl<L> Carries<L> for Go<L> {}
     };
     let window = |names: &dyn Fn(usize) -> TokenStream| -> Vec<TokenStream> {
         (0..slots).map(names).collect()
@@ -214,6 +235,31 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         }
         named.push((list_var, init_var));
     }
+    // The released trigger carries the four sweep parameters: until then a probe names only
+    // its cell and its direction, so rustc looks at it again only when its cell changes.
+    let (forward_vars, backward_vars) = (&named[0], &named[1]);
+    let lists = [
+        &forward_vars.0,
+        &forward_vars.1,
+        &backward_vars.0,
+        &backward_vars.1,
+    ];
+    let mut carries = Toks::at(call);
+    carries.append(&Toks::ident(&trigger));
+    carries.punct(':');
+    carries.word("Carries");
+    carries.punct('<');
+    carries.push(proc_macro2::Group::new(
+        proc_macro2::Delimiter::Parenthesis,
+        quote!(#(#lists,)*),
+    ));
+    carries.punct('>');
+    chunks.add(
+        call,
+        carries,
+        std::iter::once(trigger.clone()).chain(lists.iter().map(|&v| v.clone())),
+    );
+    chunks.close();
     // Each cell's position in the forward sweep.
     let mut position = vec![0; n];
     for (p, &i) in forward.iter().enumerate() {
@@ -222,7 +268,11 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     for &i in &layout.unknown {
         let span = layout.puzzle.spans[i];
         // The sweep in which the cell comes earlier.
-        let (list_var, init_var) = &named[usize::from(2 * position[i] >= n)];
+        let direction = if 2 * position[i] >= n {
+            "Backward"
+        } else {
+            "Forward"
+        };
         let mut probe = Toks::at(span);
         probe.append(&Toks::ident(&trigger));
         probe.punct(':');
@@ -230,20 +280,9 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         probe.punct('<');
         probe.append(&layout.ty[i]);
         probe.punct(',');
-        probe.append(&Toks::ident(list_var));
-        probe.punct(',');
-        probe.append(&Toks::ident(init_var));
+        probe.word(direction);
         probe.punct('>');
-        chunks.add(
-            span,
-            probe,
-            [
-                trigger.clone(),
-                layout.names[i].clone(),
-                list_var.clone(),
-                init_var.clone(),
-            ],
-        );
+        chunks.add(span, probe, [trigger.clone(), layout.names[i].clone()]);
     }
     chunks.close();
     for (list_var, init_var) in named {
