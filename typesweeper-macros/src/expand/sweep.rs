@@ -1,11 +1,20 @@
 //! The whole-board sweep of `level: complete` (see `typesweeper::typelevel::sweep`).
 //!
 //! Written into the expansion's block, because they depend on the board's shape: a trait
-//! `Sweep<Window, MinesLeft>`, one step struct per *shape* (which of a position's neighbours
-//! are on the board) with an impl for a mine and one for a number, the end of the sweep, and
-//! the two probe impls. The list of steps names the cells (unknown ones are the function's
-//! parameters), the counters' start values (`Count_R1C1` for an unknown cell or a shown mine,
-//! the count for a shown number) and nothing else: no answer cell appears in it.
+//! `Sweep<Window, MinesLeft>`, the steps, the end of the sweep, and the probe impls. A step
+//! covers [`PACK`] positions in a row (the last step what is left): one step struct per run of
+//! *shapes* (which of each position's neighbours are on the board), with an impl for each way
+//! to place its cells (16 for four cells: each a mine or a number). The list of steps names the
+//! cells (unknown ones are the function's parameters), the counters' start values
+//! (`Count_R1C1` for an unknown cell or a shown mine, the count for a shown number) and nothing
+//! else: no answer cell appears in it.
+//!
+//! Why four positions a step: rustc walks the rest of the sweep at every state it visits
+//! (freshening, generalising and interning the list), so a list a quarter as long, with a
+//! search state only at every fourth position, makes each search about three times cheaper,
+//! though every state now weighs up to 16 impls (bench, docs/compile-time.md: one position a
+//! step 5.2 s on 9x9, two 2.6 s, three 2.1 s, four 1.7 s, five 1.8 s, six 1.7 s; 16x30 10.6,
+//! 4.6, 3.0, 2.6, 2.8, 2.9 s).
 //!
 //! The sweep is written twice, in line order and backwards (the board turned half a turn, so
 //! the same step structs serve): a probe's search is its own until its cell's step, so each
@@ -70,12 +79,18 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     };
     let cnt = |t: Toks| -> TokenStream { quote!(Cnt<#t>) };
 
-    // One step struct per shape.
-    let mut shapes: BTreeMap<Shape, Ident> = BTreeMap::new();
-    for p in 0..n {
+    // The sweep's steps, each `PACK` positions (the last one what is left), and one step
+    // struct per run of shapes.
+    let steps: Vec<std::ops::Range<usize>> =
+        (0..n).step_by(PACK).map(|p| p..(p + PACK).min(n)).collect();
+    let shapes_of = |run: &std::ops::Range<usize>| -> Vec<Shape> {
+        run.clone().map(|p| lines.shape(p)).collect()
+    };
+    let mut shapes: BTreeMap<Vec<Shape>, Ident> = BTreeMap::new();
+    for run in &steps {
         let next = shapes.len();
         shapes
-            .entry(lines.shape(p))
+            .entry(shapes_of(run))
             .or_insert_with(|| format_ident!("Step{}", next));
     }
 
@@ -86,17 +101,19 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     let forward = lines.index.clone();
     let backward: Vec<usize> = lines.index.iter().rev().copied().collect();
     let sweep_of = |order: &[usize]| -> (Toks, Toks) {
-        // A step per position, each holding the rest, then the end. Each step's type is its
-        // own struct (not an `HCons`), so rustc looks only at that struct's two impls.
+        // A step per `PACK` positions, each holding the rest, then the end. Each step's type
+        // is its own struct (not an `HCons`), so rustc looks only at that struct's impls.
         let mut list = Toks::of_path("End");
-        for p in (0..n).rev() {
-            let step = &shapes[&lines.shape(p)];
+        for run in steps.iter().rev() {
+            let step = &shapes[&shapes_of(run)];
             let mut t = Toks::ident(step);
             t.punct('<');
-            t.append(&layout.ty[order[p]]);
-            t.punct(',');
-            t.append(&start_at(order, (p + w + 1) as isize));
-            t.punct(',');
+            for p in run.clone() {
+                t.append(&layout.ty[order[p]]);
+                t.punct(',');
+                t.append(&start_at(order, (p + w + 1) as isize));
+                t.punct(',');
+            }
             t.append(&list);
             t.punct('>');
             list = t;
@@ -148,57 +165,8 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         /// `Go<L>` carries `L`.
         impl<L> Carries<L> for Go<L> {}
     };
-    let window = |names: &dyn Fn(usize) -> TokenStream| -> Vec<TokenStream> {
-        (0..slots).map(names).collect()
-    };
-    for (shape, step) in &shapes {
-        let slot = |i: usize| format_ident!("W{}", i);
-        let left = |i: usize| format_ident!("N{}", i);
-        let hits = |i: usize| shape.contains(&i);
-        // A mine: every slot it touches takes one, the first slot closes at zero.
-        let before = window(&|i| {
-            let (s, l) = (slot(i), left(i));
-            match (i, hits(i)) {
-                (0, true) => quote!(Cnt<S<Z>>),
-                (0, false) => quote!(Cnt<Z>),
-                (_, true) => quote!(Cnt<S<#l>>),
-                (_, false) => quote!(#s),
-            }
-        });
-        let after: Vec<TokenStream> = (1..slots)
-            .map(|i| {
-                let (s, l) = (slot(i), left(i));
-                if hits(i) {
-                    quote!(Cnt<#l>)
-                } else {
-                    quote!(#s)
-                }
-            })
-            .collect();
-        let generics: Vec<Ident> = (1..slots)
-            .map(|i| if hits(i) { left(i) } else { slot(i) })
-            .collect();
-        let (opens, opened) = if hits(slots) {
-            (quote!(S<Opened>), quote!(Cnt<Opened>))
-        } else {
-            (quote!(Opened), quote!(Cnt<Opened>))
-        };
-        let plain: Vec<Ident> = (1..slots).map(slot).collect();
-        items.extend(quote! {
-            struct #step<C, V, L>(::core::marker::PhantomData<(C, V, L)>);
-            /// A mine takes one from each neighbour's counter and from the mines left.
-            impl<L, M, Opened, #(#generics),*> Sweep<(#(#before,)*), S<M>> for #step<Mine, #opens, L>
-            where
-                L: Sweep<(#(#after,)* #opened,), M>,
-            {
-            }
-            /// A number takes nothing; the first slot closes at zero.
-            impl<K, L, M, Opened, #(#plain),*> Sweep<(Cnt<Z>, #(#plain,)*), M> for #step<Num<K>, Opened, L>
-            where
-                L: Sweep<(#(#plain,)* Cnt<Opened>,), M>,
-            {
-            }
-        });
+    for (run, step) in &shapes {
+        items.extend(step_items(step, run, w));
     }
 
     // The bounds: every unknown cell's counter, the lists and first windows named once, and a
@@ -294,6 +262,117 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         params,
         trigger,
     }
+}
+
+/// The positions a step covers: each of its `PACK` structs' cells is placed in turn.
+const PACK: usize = 4;
+
+/// `S<..S<t>..>`, `k` times.
+fn succ(k: usize, t: TokenStream) -> TokenStream {
+    (0..k).fold(t, |t, _| quote!(S<#t>))
+}
+
+/// The struct of a step over positions with the shapes `run` (window width `w`), and one impl
+/// per way to place its cells: each a mine or a number.
+///
+/// Window slots are named by their offset `o` from the step's first position `p`: the window
+/// before the step holds `p - w - 1 ..= p + w`, the step opens the counters of `p + w + 1 ..=
+/// p + w + k` from its struct, and the window after it holds `p + k - w - 1 ..= p + w + k`; the
+/// first `k` slots close, at zero once the step's mines have taken their share.
+fn step_items(step: &Ident, run: &[Shape], w: usize) -> TokenStream {
+    let k = run.len();
+    let slots = 2 * w + 2;
+    // Offsets are shifted by `w + 1` so that they start at 0: slot `i` of the window before the
+    // step is offset `i`, the counters it opens are `slots .. slots + k`.
+    let span = slots + k;
+    let cells: Vec<Ident> = (0..k).map(|j| format_ident!("C{}", j)).collect();
+    let opened: Vec<Ident> = (0..k).map(|j| format_ident!("V{}", j)).collect();
+    let struct_params: Vec<&Ident> = cells
+        .iter()
+        .zip(&opened)
+        .flat_map(|(c, v)| [c, v])
+        .collect();
+    let mut out = quote! {
+        struct #step<#(#struct_params,)* L>(::core::marker::PhantomData<(#(#struct_params,)* L)>);
+    };
+    for mines in 0..1usize << k {
+        let is_mine = |j: usize| mines >> j & 1 == 1;
+        // How many of the step's mines each offset's counter loses.
+        let mut hits = vec![0usize; span];
+        for (j, shape) in run.iter().enumerate() {
+            if is_mine(j) {
+                for &s in shape {
+                    hits[j + s] += 1;
+                }
+            }
+        }
+        let slot = |o: usize| format_ident!("W{}", o);
+        let left = |o: usize| format_ident!("N{}", o);
+        let mut generics: Vec<Ident> = Vec::new();
+        // The window before the step: the closing slots at exactly their share of the step's
+        // mines, the others at least at theirs.
+        let mut before: Vec<TokenStream> = Vec::with_capacity(slots);
+        for o in 0..slots {
+            before.push(if o < k {
+                let zero = succ(hits[o], quote!(Z));
+                quote!(Cnt<#zero>)
+            } else if hits[o] > 0 {
+                let l = left(o);
+                let count = succ(hits[o], quote!(#l));
+                generics.push(l);
+                quote!(Cnt<#count>)
+            } else {
+                let s = slot(o);
+                generics.push(s.clone());
+                quote!(#s)
+            });
+        }
+        // The step's cells and the counters it opens.
+        let mut struct_args: Vec<TokenStream> = Vec::new();
+        for j in 0..k {
+            if is_mine(j) {
+                struct_args.push(quote!(Mine));
+            } else {
+                let c = format_ident!("K{}", j);
+                generics.push(c.clone());
+                struct_args.push(quote!(Num<#c>));
+            }
+            let o = slots + j;
+            let l = left(o);
+            generics.push(l.clone());
+            struct_args.push(succ(hits[o], quote!(#l)));
+        }
+        // The window after it.
+        let after: Vec<TokenStream> = (k..span)
+            .map(|o| {
+                if o >= slots || hits[o] > 0 {
+                    let l = left(o);
+                    quote!(Cnt<#l>)
+                } else {
+                    let s = slot(o);
+                    quote!(#s)
+                }
+            })
+            .collect();
+        let m = succ((0..k).filter(|&j| is_mine(j)).count(), quote!(M));
+        let placed: Vec<&str> = (0..k)
+            .map(|j| if is_mine(j) { "a mine" } else { "a number" })
+            .collect();
+        let doc = format!(
+            " The cells {}: each mine takes one from its neighbours' counters and from the \
+             mines left; the first {k} counters close at zero.",
+            placed.join(", ")
+        );
+        out.extend(quote! {
+            #[doc = #doc]
+            impl<L, M, #(#generics),*> Sweep<(#(#before,)*), #m> for #step<#(#struct_args,)* L>
+            where
+                L: Sweep<(#(#after,)*), M>,
+            {
+            }
+        });
+    }
+    out
 }
 
 /// The cells' and counters' variables (`Cell_..`, `Count_..`) among `trees`, groups included.
