@@ -312,13 +312,13 @@ fn step_items(step: &Ident, run: &[Shape], w: usize) -> TokenStream {
         // The window before the step: the closing slots at exactly their share of the step's
         // mines, the others at least at theirs.
         let mut before: Vec<TokenStream> = Vec::with_capacity(slots);
-        for o in 0..slots {
+        for (o, &hit) in hits.iter().enumerate().take(slots) {
             before.push(if o < k {
-                let zero = succ(hits[o], quote!(Z));
+                let zero = succ(hit, quote!(Z));
                 quote!(Cnt<#zero>)
-            } else if hits[o] > 0 {
+            } else if hit > 0 {
                 let l = left(o);
-                let count = succ(hits[o], quote!(#l));
+                let count = succ(hit, quote!(#l));
                 generics.push(l);
                 quote!(Cnt<#count>)
             } else {
