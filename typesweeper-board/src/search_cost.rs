@@ -38,10 +38,10 @@ use crate::{Board, Cell};
 use std::collections::HashMap;
 
 /// The most work (in the units of [`SearchCost::work`]) `solve!` takes at `level: complete`.
-/// Measured on a 2-core machine, rustc spends 0.03 to 1.4 seconds per million (the most on a 9x9
-/// board whose every decision sets off a long cascade of local rules): at this limit, under a
-/// minute and 1 GB.
-pub const COMPLETE_WORK_LIMIT: u64 = 35_000_000;
+/// Measured on a 2-core machine, rustc spends 0.03 to 0.8 seconds per million (the most on 9x9
+/// boards that need a guess early, or whose every decision sets off a long cascade of local
+/// rules): at this limit, under a minute and 1 GB.
+pub const COMPLETE_WORK_LIMIT: u64 = 60_000_000;
 
 /// The part of a state's weight that does not grow with the board: a state costs rustc its
 /// bookkeeping (selection, the caches, the evaluation stack) as well as a walk over the rest of
