@@ -753,10 +753,10 @@ note: required by a bound in `row_3`
     fn bad_input_is_an_error() {
         // Larger than `level: complete` takes, which `pairs` still exports.
         let zeros = |rows: usize| vec![vec!["0"; 30].join(" "); rows].join("\n");
-        let (big, answer) = (board(&zeros(18)), board(&zeros(18)));
+        let (big, answer) = (board(&zeros(35)), board(&zeros(35)));
         let e = export(&big, &answer, Level::Complete, "a").unwrap_err();
-        assert_eq!(e, ExportError::TooLargeForComplete { cells: 540 });
-        assert!(e.to_string().contains("at most 512 cells"), "{e}");
+        assert_eq!(e, ExportError::TooLargeForComplete { cells: 1050 });
+        assert!(e.to_string().contains("at most 1024 cells"), "{e}");
         assert!(export(&big, &answer, Level::Pairs, "a").is_ok());
         assert!(export(&board(&zeros(16)), &board(&zeros(16)), Level::Complete, "a").is_ok());
         // A position with most of a dense board undecided: beyond what `complete` searches.

@@ -153,9 +153,11 @@ impl fmt::Display for Quoted<'_> {
 /// packed constant of this many cells, and `solve!` rejects a wider row where it is written.
 pub const MAX_SOLVED_COLS: usize = 1024;
 
-/// The most cells `solve!` takes at `level: complete` (16x30, 480, fits): its whole-board search
-/// costs more per state the longer the board, and nests as deep as the board has cells.
-pub const MAX_COMPLETE_CELLS: usize = 512;
+/// The most cells `solve!` takes at `level: complete` (32x32, 1,024, fits): its whole-board
+/// search costs more per state the longer the board; past this, even a position with a few
+/// cells left to search is beyond what [`search_cost`] allows (64x64 positions with 3 cells
+/// left to search come to 74 million units and more).
+pub const MAX_COMPLETE_CELLS: usize = 1024;
 
 /// One cell of a board as the board format writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

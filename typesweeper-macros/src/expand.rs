@@ -137,8 +137,8 @@ fn refused(refusal: Refusal) -> String {
     match refusal {
         Refusal::TooLarge { cells } => format!(
             "`level: complete` takes boards of at most {MAX_COMPLETE_CELLS} cells (its \
-             whole-board search slows with every cell and nests as deep as the board has \
-             cells), and this one has {cells}: use `level: pairs`, which takes any size"
+             whole-board search slows with every cell), and this one has {cells}: use `level: \
+             pairs`, which takes any size"
         ),
         Refusal::TooCostly { undecided } => format!(
             "`level: complete` would search too long on this board: when the local rules stop, \

@@ -58,11 +58,12 @@ use proc_macro::TokenStream;
 ///   names the attribute to add at the top of the crate: `#![recursion_limit = "N"]`.
 /// * A row may hold at most 1,024 cells (`typesweeper::CellRow::CAPACITY`); a longer one is a
 ///   `compile_error!` at the row.
-/// * `level: complete` takes boards of at most 512 cells, whose search stays within
+/// * `level: complete` takes boards of at most 1,024 cells, whose search stays within
 ///   `typesweeper_board::search_cost::COMPLETE_WORK_LIMIT` (about a minute of rustc's time); any
 ///   other board is a `compile_error!` at `complete` that points to `level: pairs`. Its search
-///   nests as deep as the board has cells, so past about 100 cells the recursion limit must
-///   exceed the cell count.
+///   nests a quarter as deep as the board has cells (four cells a step): up to 16x30 the
+///   default limit is enough, and past it the recursion limit must exceed a quarter of the cell
+///   count plus 30 (a 16x32 board, 512 cells, needs more than 128 and builds with 150).
 #[proc_macro]
 pub fn solve(input: TokenStream) -> TokenStream {
     match expand::solve(input.into()) {

@@ -433,12 +433,12 @@ fn gen_rust_writes_level_complete_tests() {
     assert!(err.contains("in 1 attempt (seeds from 28"), "{err}");
     // A board larger than `level: complete` takes is refused before anything is written.
     let (code, out, err) = run(&[
-        "gen", "--rows", "20", "--cols", "30", "--mines", "10", "--level", "complete", "--format",
+        "gen", "--rows", "35", "--cols", "30", "--mines", "10", "--level", "complete", "--format",
         "rust",
     ]);
     assert_eq!((code, out.as_str()), (2, ""), "{err}");
     assert!(
-        err.contains("at most 512 cells, and 20x30 has 600"),
+        err.contains("at most 1024 cells, and 35x30 has 1050"),
         "{err}"
     );
 }
