@@ -106,8 +106,8 @@ impl std::fmt::Display for Refusal {
 /// let puzzle: Board = "? ?\n1 1".parse().unwrap();
 /// let answer: Board = "x 1\n1 1".parse().unwrap();
 /// assert_eq!(complete_refusal(&puzzle, &answer), None);
-/// let wide: Board = vec!["0"; 600].join(" ").parse().unwrap();
-/// assert_eq!(complete_refusal(&wide, &wide), Some(Refusal::TooLarge { cells: 600 }));
+/// let wide: Board = vec!["0"; 1200].join(" ").parse().unwrap();
+/// assert_eq!(complete_refusal(&wide, &wide), Some(Refusal::TooLarge { cells: 1200 }));
 /// ```
 pub fn complete_refusal(puzzle: &Board, answer: &Board) -> Option<Refusal> {
     let cells = puzzle.cells().len();
