@@ -24,6 +24,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+pub use typesweeper::runtime::autoplay::record::Played;
+use typesweeper::runtime::autoplay::record::{parse_line, record_text};
 use typesweeper::runtime::autoplay::{plan, thread_cpu_time, GameResult, Plan};
 use typesweeper::runtime::game::{BoardLevel, CellState, Game, Status};
 use typesweeper::runtime::layout::{default_click, place_mines, FirstClick, Layout};
@@ -183,36 +185,15 @@ pub fn board_line(options: &Options, seed: u64) -> String {
     )
 }
 
-/// One game's result, as `bench --record` writes it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Played {
-    /// The game's seed.
-    pub seed: u64,
-    /// Whether it was won.
-    pub won: bool,
-    /// Guesses made.
-    pub guesses: usize,
-    /// CPU time, microseconds.
-    pub cpu_us: u64,
-}
-
-/// Parses a result line `seed won guesses cpu_us`.
+/// Parses a result line of `play.js`: a record line, `seed won guesses cpu_us`.
 pub fn parse_result(line: &str) -> Result<Played, String> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let bad = || format!("bad result line from play.js: `{line}`");
-    if words.len() != 4 {
-        return Err(bad());
+    match parse_line(line) {
+        Ok(Some(played)) => Ok(played),
+        Ok(None) => Err(format!("bad result line from play.js: `{line}`: no game")),
+        Err((col, what)) => Err(format!(
+            "bad result line from play.js: `{line}`: column {col}: {what}"
+        )),
     }
-    Ok(Played {
-        seed: words[0].parse().map_err(|_| bad())?,
-        won: match words[1] {
-            "1" => true,
-            "0" => false,
-            _ => return Err(bad()),
-        },
-        guesses: words[2].parse().map_err(|_| bad())?,
-        cpu_us: words[3].parse().map_err(|_| bad())?,
-    })
 }
 
 /// The header line of a record.
@@ -229,19 +210,7 @@ fn header(player: &str, options: &Options) -> String {
 
 /// Writes `games` as `bench --record` does.
 fn write_record(path: &Path, header: &str, games: &[Played]) -> std::io::Result<()> {
-    let mut text = String::with_capacity(24 * games.len() + header.len() + 1);
-    text.push_str(header);
-    text.push('\n');
-    for g in games {
-        text.push_str(&format!(
-            "{} {} {} {}\n",
-            g.seed,
-            u8::from(g.won),
-            g.guesses,
-            g.cpu_us
-        ));
-    }
-    std::fs::write(path, text)
+    std::fs::write(path, record_text(header, games))
 }
 
 /// The summary line: `NAME: 41.23% (4123/10000) won, 2.59 ms/game`.

@@ -44,6 +44,7 @@
 pub mod endgame;
 pub mod guess;
 pub mod position;
+pub mod record;
 pub mod risk;
 
 use std::time::Duration;

@@ -20,6 +20,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use typesweeper::runtime::autoplay::record::{parse_record, record_text, Played};
 use typesweeper::runtime::autoplay::{play_game, GameResult};
 use typesweeper::runtime::game::{BoardLevel, Config, Game};
 use typesweeper::runtime::layout::FirstClick;
@@ -209,15 +210,6 @@ impl Tally {
     }
 }
 
-/// One game's result, as `--record` writes it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Played {
-    seed: u64,
-    won: bool,
-    guesses: usize,
-    cpu_us: u64,
-}
-
 /// What `bench` plays.
 struct Run {
     config: Config,
@@ -288,19 +280,7 @@ fn play_all(run: &Run) -> std::io::Result<(Tally, Vec<Played>)> {
 
 /// Writes `games` to `path`: the `header` line, then `seed won guesses cpu_us` per game.
 fn write_record(path: &std::path::Path, header: &str, games: &[Played]) -> std::io::Result<()> {
-    let mut text = String::with_capacity(24 * games.len() + header.len() + 1);
-    text.push_str(header);
-    text.push('\n');
-    for g in games {
-        text.push_str(&format!(
-            "{} {} {} {}\n",
-            g.seed,
-            u8::from(g.won),
-            g.guesses,
-            g.cpu_us
-        ));
-    }
-    std::fs::write(path, text)
+    std::fs::write(path, record_text(header, games))
 }
 
 /// Reads a file written by `--record`; an error names the line and column of what is wrong.
@@ -308,59 +288,6 @@ fn read_record(path: &std::path::Path) -> Result<Vec<Played>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     parse_record(&text).map_err(|e| format!("{}:{e}", path.display()))
-}
-
-/// Parses a record (see [`write_record`]): `#` lines and blank lines are skipped. An error reads
-/// `LINE:COLUMN: message`.
-fn parse_record(text: &str) -> Result<Vec<Played>, String> {
-    let mut games = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let trimmed = line.trim_start();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
-        let mut fields = Vec::new();
-        let mut at = 0;
-        for word in line.split(' ') {
-            if !word.is_empty() {
-                fields.push((at + 1, word));
-            }
-            at += word.len() + 1;
-        }
-        let bad = |col: usize, what: &str| format!("{}:{col}: {what}", n + 1);
-        if fields.len() != 4 {
-            return Err(bad(
-                1,
-                &format!(
-                    "expected 4 fields `seed won guesses cpu_us`, found {}",
-                    fields.len()
-                ),
-            ));
-        }
-        let number = |k: usize, what: &str| -> Result<u64, String> {
-            let (col, word) = fields[k];
-            word.parse::<u64>()
-                .map_err(|_| bad(col, &format!("{what} `{word}` is not a whole number")))
-        };
-        let seed = number(0, "seed")?;
-        let won = match fields[1].1 {
-            "1" => true,
-            "0" => false,
-            other => return Err(bad(fields[1].0, &format!("won `{other}` is not 1 or 0"))),
-        };
-        let guesses = number(2, "guesses")?;
-        let cpu_us = number(3, "cpu_us")?;
-        games.push(Played {
-            seed,
-            won,
-            guesses: usize::try_from(guesses).unwrap_or(usize::MAX),
-            cpu_us,
-        });
-    }
-    if games.is_empty() {
-        return Err("1:1: no games in the file".to_string());
-    }
-    Ok(games)
 }
 
 /// The paired comparison of `ours` (sorted by seed) with `theirs` over the seeds both played.
