@@ -26,8 +26,8 @@ use std::process::{Command, Stdio};
 
 pub use typesweeper::runtime::autoplay::record::Played;
 use typesweeper::runtime::autoplay::record::{parse_line, record_text};
-use typesweeper::runtime::autoplay::{plan, thread_cpu_time, GameResult, Plan};
-use typesweeper::runtime::game::{BoardLevel, CellState, Game, Status};
+use typesweeper::runtime::autoplay::{play_noting_guesses, thread_cpu_time, GameResult};
+use typesweeper::runtime::game::{BoardLevel, Game};
 use typesweeper::runtime::layout::{default_click, place_mines, FirstClick, Layout};
 
 /// What to play.
@@ -236,42 +236,13 @@ pub fn play_ours(
 ) -> GameResult {
     let start = thread_cpu_time();
     let mut game = Game::with_layout(layout(options, seed));
-    let cols = game.cols();
-    let open = |game: &mut Game, i: usize| {
-        game.open(i / cols, i % cols)
-            .expect("on the board, game on");
-    };
-    open(&mut game, options.cell.0 * cols + options.cell.1);
-    let (mut moves, mut guesses) = (1, 0);
-    loop {
-        match plan(&game) {
-            Plan::Over => break,
-            Plan::Certain(cells) => {
-                for i in cells {
-                    if game.status() != Status::Playing {
-                        break;
-                    }
-                    if matches!(game.cells()[i], CellState::Open(_)) {
-                        continue; // opened by an earlier flood fill
-                    }
-                    moves += 1;
-                    open(&mut game, i);
-                }
-            }
-            Plan::Guess(i) => {
-                guessed(moves, i);
-                moves += 1;
-                guesses += 1;
-                open(&mut game, i);
-            }
-        }
-    }
-    GameResult {
-        won: game.status() == Status::Won,
-        moves,
-        guesses,
-        cpu: thread_cpu_time().saturating_sub(start),
-    }
+    let (row, col) = options.cell;
+    game.open(row, col).expect("on the board, game on");
+    // The first click is a move: the autoplayer's moves and guesses come after it.
+    let mut result = play_noting_guesses(&mut game, |moves, cell| guessed(moves + 1, cell));
+    result.moves += 1;
+    result.cpu = thread_cpu_time().saturating_sub(start);
+    result
 }
 
 /// The harness, `xtask/jsminesweeper/play.js`.

@@ -209,8 +209,15 @@ pub fn plan_within(game: &Game, budget: &Budget) -> Plan {
 
 /// Plays `game` to the end with the autoplayer.
 pub fn play(game: &mut Game) -> GameResult {
+    play_noting_guesses(game, |_, _| {})
+}
+
+/// Plays `game` to the end with the autoplayer, as [`play`] does, telling `guessed` each guess
+/// as it is made: (the moves made before it, the row-major cell). For comparing guesses with
+/// another player's on the same game.
+pub fn play_noting_guesses(game: &mut Game, guessed: impl FnMut(usize, usize)) -> GameResult {
     let start = thread_cpu_time();
-    let (moves, guesses) = play_by(game, plan);
+    let (moves, guesses) = play_by(game, plan, guessed);
     GameResult {
         won: game.status() == Status::Won,
         moves,
@@ -220,8 +227,13 @@ pub fn play(game: &mut Game) -> GameResult {
 }
 
 /// Plays `game` to the end, each step as `next` plans it (a flagged cell to open is unflagged
-/// first); the cells opened by the player (flood fill not counted) and how many were guesses.
-fn play_by(game: &mut Game, mut next: impl FnMut(&Game) -> Plan) -> (usize, usize) {
+/// first), passing each guess to `guessed` as (moves before it, cell); the cells opened by the
+/// player (flood fill not counted) and how many were guesses.
+fn play_by(
+    game: &mut Game,
+    mut next: impl FnMut(&Game) -> Plan,
+    mut guessed: impl FnMut(usize, usize),
+) -> (usize, usize) {
     let (mut moves, mut guesses) = (0, 0);
     let cols = game.cols();
     let open = |game: &mut Game, i: usize| {
@@ -248,6 +260,7 @@ fn play_by(game: &mut Game, mut next: impl FnMut(&Game) -> Plan) -> (usize, usiz
                 }
             }
             Plan::Guess(i) => {
+                guessed(moves, i);
                 moves += 1;
                 guesses += 1;
                 open(game, i);
