@@ -760,12 +760,7 @@ note: required by a bound in `row_3`
         assert!(export(&big, &answer, Level::Pairs, "a").is_ok());
         assert!(export(&board(&zeros(16)), &board(&zeros(16)), Level::Complete, "a").is_ok());
         // A position with most of a dense board undecided: beyond what `complete` searches.
-        let mines = (0..256).map(|i| i % 3 == 0).collect();
-        let answer = crate::runtime::layout::Layout::from_mines(16, 16, mines)
-            .unwrap()
-            .answer();
-        let mut puzzle = Board::new(16, 16, vec![Cell::Unknown; 256]);
-        puzzle.set(1, answer.cells()[1]);
+        let (puzzle, answer) = crate::runtime::compile_view::dense_position_complete_refuses();
         let e = export(&puzzle, &answer, Level::Complete, "a").unwrap_err();
         assert!(
             matches!(e, ExportError::TooCostlyForComplete { undecided: 255 }),

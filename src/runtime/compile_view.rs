@@ -147,6 +147,19 @@ pub(crate) fn level_view(
     }
 }
 
+/// A position `level: complete` refuses, for tests: a dense 16x16 board (a mine on every third
+/// cell) with one number shown, whose search would take too long (255 cells undecided).
+#[cfg(test)]
+pub(crate) fn dense_position_complete_refuses() -> (Board, Board) {
+    let mines = (0..256).map(|i| i % 3 == 0).collect();
+    let answer = crate::runtime::layout::Layout::from_mines(16, 16, mines)
+        .unwrap()
+        .answer();
+    let mut puzzle = Board::new(16, 16, vec![Cell::Unknown; 256]);
+    puzzle.set(1, answer.cells()[1]);
+    (puzzle, answer)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,13 +173,7 @@ mod tests {
     fn the_view_says_when_solve_refuses_the_position_at_complete() {
         let small = compile_view(&board("? ? ?\n1 2 1"), &board("x 2 x\n1 2 1")).unwrap();
         assert_eq!(small.complete_refused, None);
-        // A dense board with one number shown: its search would take too long.
-        let mines = (0..256).map(|i| i % 3 == 0).collect();
-        let answer = crate::runtime::layout::Layout::from_mines(16, 16, mines)
-            .unwrap()
-            .answer();
-        let mut puzzle = Board::new(16, 16, vec![Cell::Unknown; 256]);
-        puzzle.set(1, answer.cells()[1]);
+        let (puzzle, answer) = dense_position_complete_refuses();
         let view = compile_view(&puzzle, &answer).unwrap();
         assert_eq!(
             view.complete_refused,
