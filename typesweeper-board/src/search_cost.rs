@@ -135,8 +135,7 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
     let total = answer.cells().iter().filter(|&&c| c == Cell::Mine).count();
     // What the solve knows of each cell: `?` while undecided.
     let mut known: Vec<Cell> = puzzle.cells().to_vec();
-    // Each state's weight.
-    let n = known.len() as u64 + STATE_BASE_WEIGHT;
+    let weight = known.len() as u64 + STATE_BASE_WEIGHT;
     let mut cost = SearchCost {
         work: 0,
         searches: 0,
@@ -149,7 +148,7 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
         let rounds = local_rules(puzzle, answer, total, &mut known);
         if let Some(search) = &last {
             for changed in &rounds {
-                let rerun = search.rerun(&known, changed).saturating_mul(n);
+                let rerun = search.rerun(&known, changed).saturating_mul(weight);
                 cost.work = cost.work.saturating_add(rerun);
             }
         }
@@ -161,7 +160,7 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
             cost.undecided_at_first_search = undecided;
         }
         cost.searches += 1;
-        let Some(search) = Search::run(puzzle, &known, total, limit / n.max(1)) else {
+        let Some(search) = Search::run(puzzle, &known, total, limit / weight) else {
             cost.over_limit = true;
             cost.work = cost.work.max(limit.saturating_add(1));
             break;
@@ -169,7 +168,9 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
         // The first search is every probe's whole run; later ones are the pending probes
         // running again after the last change, paid for as re-runs.
         if cost.searches == 1 {
-            cost.work = cost.work.saturating_add(search.states.saturating_mul(n));
+            cost.work = cost
+                .work
+                .saturating_add(search.states.saturating_mul(weight));
         }
         let decided: Vec<usize> = search.decided.iter().map(|&(i, _)| i).collect();
         if decided.is_empty() || cost.work > limit {
@@ -179,7 +180,7 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
             decide(answer, &mut known, i, mine);
         }
         // The decisions are a change the pending probes run again after.
-        let rerun = search.rerun(&known, &decided).saturating_mul(n);
+        let rerun = search.rerun(&known, &decided).saturating_mul(weight);
         cost.work = cost.work.saturating_add(rerun);
         last = Some(search);
     }

@@ -12,9 +12,8 @@
 //! Why four positions a step: rustc walks the rest of the sweep at every state it visits
 //! (freshening, generalising and interning the list), so a list a quarter as long, with a
 //! search state only at every fourth position, makes each search about three times cheaper,
-//! though every state now weighs up to 16 impls (bench, docs/compile-time.md: one position a
-//! step 5.2 s on 9x9, two 2.6 s, three 2.1 s, four 1.7 s, five 1.8 s, six 1.7 s; 16x30 10.6,
-//! 4.6, 3.0, 2.6, 2.8, 2.9 s).
+//! though every state now weighs up to 16 impls; one to six positions a step are measured in
+//! docs/compile-time.md ("Where the cost comes from").
 //!
 //! The sweep is written twice, in line order and backwards (the board turned half a turn, so
 //! the same step structs serve): a probe's search is its own until its cell's step, so each
@@ -272,7 +271,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     }
 }
 
-/// The positions a step covers: each of its `PACK` structs' cells is placed in turn.
+/// The board positions one sweep step covers (the module's documentation says why four).
 const PACK: usize = 4;
 
 /// `S<..S<t>..>`, `k` times.
