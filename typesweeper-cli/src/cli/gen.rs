@@ -29,8 +29,8 @@ use super::{bad_input, FirstClickArg, LevelArg};
 enum Format {
     /// Corpus-style blocks (`# board ...`, `puzzle:`, rows, `answer:`, rows).
     Text,
-    /// A Rust test file with one `typesweeper::solve!` test per board (`fragment` or `pairs`,
-    /// the levels `solve!` has; a `pairs` call starts with `level: pairs`).
+    /// A Rust test file with one `typesweeper::solve!` test per board at the `--level` given
+    /// (a `pairs` or `complete` call starts with its `level:`).
     Rust,
 }
 

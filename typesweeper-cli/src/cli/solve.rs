@@ -51,8 +51,8 @@ pub struct Args {
     #[arg(long, value_name = "MILLIONS")]
     budget: Option<u64>,
     /// The puzzle: a bare board, one `puzzle:`/`answer:` block, or the body of a `solve!` call
-    /// (`puzzle: [[? ?] [1 1]] answer: [[x 1] [1 1]]`, optionally with `level: fragment` or
-    /// `level: pairs` first and the call around it). `-` reads standard input.
+    /// (`puzzle: [[? ?] [1 1]] answer: [[x 1] [1 1]]`, optionally with `level: fragment`,
+    /// `level: pairs` or `level: complete` first and the call around it). `-` reads standard input.
     #[arg(value_name = "FILE")]
     file: PathBuf,
 }
@@ -83,17 +83,18 @@ fn parse_puzzle(text: &str) -> Result<PuzzleFile, ParseError> {
     })
 }
 
-/// The level a `solve!` body names: `fragment` or `pairs`, the macro's levels.
+/// The level a `solve!` body names: `fragment`, `pairs` or `complete`, the macro's levels.
 fn body_level(word: &Word) -> Result<LevelArg, ParseError> {
     match word.text.as_str() {
         "fragment" => Ok(LevelArg::Fragment),
         "pairs" => Ok(LevelArg::Pairs),
+        "complete" => Ok(LevelArg::Complete),
         other => Err(ParseError {
             line: word.line,
             column: word.column,
             message: format!(
-                "unknown level `{other}` (expected `fragment` or `pairs`, the compile-time \
-                 levels; --level chooses the solver too)"
+                "unknown level `{other}` (expected `fragment`, `pairs` or `complete`, the \
+                 compile-time levels; --level chooses the solver too)"
             ),
         }),
     }

@@ -265,8 +265,8 @@ fn solve_body_errors_name_file_line_and_column() {
         (
             "level.rs",
             "level: triples\npuzzle: [[?]]",
-            "1:8: unknown level `triples` (expected `fragment` or `pairs`, the compile-time \
-             levels; --level chooses the solver too)",
+            "1:8: unknown level `triples` (expected `fragment`, `pairs` or `complete`, the \
+             compile-time levels; --level chooses the solver too)",
         ),
         (
             "after.rs",
@@ -800,6 +800,24 @@ fn a_solve_body_at_level_pairs_is_solved_at_that_level() {
         ),
         "{out}"
     );
+}
+
+#[test]
+fn a_solve_body_at_level_complete_is_solved_at_that_level() {
+    // The 1 leaves its two neighbours one mine between them, which is every mine on the board:
+    // only the total (complete's reasoning) makes the last cell safe, and its 0 finishes it.
+    let body = file(
+        "complete-body.rs",
+        "let solved = typesweeper::solve! {\n    level: complete\n    puzzle: [[? 1 ? ?]]\n    \
+         answer: [[x 1 0 0]]\n};",
+    );
+    assert_eq!(
+        run(&["solve", path(&body)]),
+        (0, "x 1 0 0\n".into(), String::new())
+    );
+    // pairs cannot start it, and --level still wins over the body's level.
+    let (code, out, _) = run(&["solve", "--level", "pairs", path(&body)]);
+    assert_eq!((code, out.as_str()), (1, "? 1 ? ?\n"));
 }
 
 #[test]
