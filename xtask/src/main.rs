@@ -10,11 +10,15 @@
 //! `cargo run --release -p xtask -- bench-compile [--runs N] [--level fragment|pairs|complete] [SIZE ...]` is the compile-time
 //! benchmark (see `bench_compile.rs`).
 //!
+//! `cargo run --release -p xtask -- finish-rates [--boards N]` prints how often each level
+//! finishes a random board (see `finish_rates.rs`).
+//!
 //! `cargo run --release -p xtask -- jsminesweeper --sources DIR ...` plays D. Hill's JSMinesweeper
 //! (a local copy of its sources, outside this repository) on typesweeper's boards and records its
 //! results for `typesweeper bench --against` (see `jsminesweeper.rs`).
 
 mod bench_compile;
+mod finish_rates;
 mod jsminesweeper;
 
 use std::path::{Path, PathBuf};
@@ -94,6 +98,20 @@ fn main() -> ExitCode {
             bench_compile::run(&bench_compile::repo_root(), runs, &sizes, level);
             ExitCode::SUCCESS
         }
+        ["finish-rates"] => {
+            finish_rates::run(None);
+            ExitCode::SUCCESS
+        }
+        ["finish-rates", "--boards", n] => match n.parse() {
+            Ok(n) if n > 0 => {
+                finish_rates::run(Some(n));
+                ExitCode::SUCCESS
+            }
+            _ => {
+                eprintln!("--boards needs a positive number");
+                ExitCode::FAILURE
+            }
+        },
         ["jsminesweeper", ref rest @ ..] => match jsminesweeper::parse(rest) {
             Ok(options) => match jsminesweeper::run(&options) {
                 Ok(()) => ExitCode::SUCCESS,
@@ -110,6 +128,7 @@ fn main() -> ExitCode {
         _ => {
             eprintln!("usage: cargo run -p xtask -- corpus-tests [--check]");
             eprintln!("       cargo run --release -p xtask -- bench-compile [--runs N] [--level fragment|pairs|complete] [SIZE ...]");
+            eprintln!("       cargo run --release -p xtask -- finish-rates [--boards N]");
             eprintln!("       {}", jsminesweeper::USAGE);
             ExitCode::from(2)
         }
