@@ -261,17 +261,21 @@ fn expansion(
     let sweep = (level == Level::Complete && !layout.unknown.is_empty())
         .then(|| sweep::sweep(&layout, &mut chunks));
     // `level: complete` adds the sweep's items, its parameters, and a third result: the
-    // variable its probes wait on, set to `Go` by a statement after the call, once rustc has
-    // done what the local rules can.
+    // variables its probes wait on, each set to `Go` by its own statement after the call. rustc
+    // has done what the local rules can before the first, and what the probes released so far
+    // and the local rules can before each next one (reading a field of `released`, whose type
+    // still holds variables, makes it select every obligation it can first).
     let (sweep_items, released_ty, released_value, release, results) = match sweep {
         Some(s) => {
             counts.extend(s.params);
-            let trigger = s.trigger;
+            let triggers = &s.triggers;
+            let fields = (0..triggers.len()).map(proc_macro2::Literal::usize_unsuffixed);
+            let phantoms = triggers.iter().map(|_| quote!(::core::marker::PhantomData));
             (
                 s.items,
-                quote!(, ::core::marker::PhantomData<#trigger>),
-                quote!(, ::core::marker::PhantomData),
-                quote!(let _: ::core::marker::PhantomData<Go<_>> = released;),
+                quote!(, (#(::core::marker::PhantomData<#triggers>,)*)),
+                quote!(, (#(#phantoms,)*)),
+                quote!(#(let _: ::core::marker::PhantomData<Go<_>> = released.#fields;)*),
                 quote!((solved, rows, released)),
             )
         }
