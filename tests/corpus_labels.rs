@@ -126,5 +126,35 @@ fn the_adversarial_boards_are_labelled_truthfully_at_level_complete() {
         assert_eq!(b.expect, Some(truth), "{} is mislabelled", b.name());
     }
     let solved = blocks.iter().filter(|b| b.expect == Some(Expect::Solved));
-    assert_eq!((solved.count(), blocks.len()), (2, 9));
+    assert_eq!((solved.count(), blocks.len()), (3, 11));
+}
+
+/// Two adversarial boards lie between `solve!`'s two work limits at `level: complete`: the
+/// one the level finishes is taken (its later stages of probes find most cells decided), the
+/// one where it stops is refused (every probe of an undecided cell searches to the end).
+#[test]
+fn between_the_two_work_limits_only_a_board_the_level_finishes_is_taken() {
+    use typesweeper::board::search_cost::{
+        complete_refusal, complete_search_cost, COMPLETE_FINISHED_WORK_LIMIT, COMPLETE_WORK_LIMIT,
+    };
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/adversarial/complete_boards.txt");
+    let blocks = parse_blocks(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    for (seed, finished) in [(700009, true), (700010, false)] {
+        let b = blocks
+            .iter()
+            .find(|b| b.name().contains(&seed.to_string()))
+            .unwrap_or_else(|| panic!("no board {seed}"));
+        let answer = b.answer.as_ref().unwrap();
+        let cost = complete_search_cost(&b.puzzle, answer, u64::MAX / 4);
+        assert!(
+            (COMPLETE_WORK_LIMIT..COMPLETE_FINISHED_WORK_LIMIT).contains(&cost.work),
+            "{seed}: {cost:?}"
+        );
+        assert_eq!(cost.finished, finished, "{seed}");
+        assert_eq!(
+            complete_refusal(&b.puzzle, answer).is_none(),
+            finished,
+            "{seed}"
+        );
+    }
 }

@@ -85,8 +85,9 @@ pub enum ExportError {
     },
     /// `level: complete`'s search on this board would keep rustc busy too long: its work, as
     /// [`search_cost`](crate::board::search_cost) models it, passes
-    /// [`COMPLETE_WORK_LIMIT`](crate::board::search_cost::COMPLETE_WORK_LIMIT), and `solve!`
-    /// refuses the board.
+    /// [`COMPLETE_FINISHED_WORK_LIMIT`](crate::board::search_cost::COMPLETE_FINISHED_WORK_LIMIT)
+    /// (or [`COMPLETE_WORK_LIMIT`](crate::board::search_cost::COMPLETE_WORK_LIMIT) on a board
+    /// the level does not finish), and `solve!` refuses the board.
     TooCostlyForComplete {
         /// The cells undecided when the local rules first stop.
         undecided: usize,

@@ -37,11 +37,19 @@ use crate::sweep_lines::SweepLines;
 use crate::{Board, Cell};
 use std::collections::HashMap;
 
-/// The most work (in the units of [`SearchCost::work`]) `solve!` takes at `level: complete`.
-/// Measured on a 2-core machine, rustc spends 0.03 to 0.8 seconds per million (the most on 9x9
-/// boards that need a guess early, or whose every decision sets off a long cascade of local
-/// rules): at this limit, under a minute and 1 GB.
+/// The most work (in the units of [`SearchCost::work`]) `solve!` takes at `level: complete` on
+/// a board the level does not finish (it stops where a guess is needed). Measured on a 2-core
+/// machine, rustc spends up to 0.61 seconds per million on such boards (9x9 boards that need a
+/// guess early: every probe of an undecided cell searches to the end): at this limit, under a
+/// minute and 1 GB.
 pub const COMPLETE_WORK_LIMIT: u64 = 60_000_000;
+
+/// The most work `solve!` takes at `level: complete` on a board the level finishes. The probes
+/// are released in stages, cheapest first, and on a board that gets finished the later stages
+/// find most of their cells decided: measured, rustc spends 0.02 to 0.19 seconds per million
+/// on such boards (the most on 16x16 boards with 39 to 52 cells undecided when the local rules
+/// first stop), so this limit, with half as much again to spare, means under a minute and 1 GB.
+pub const COMPLETE_FINISHED_WORK_LIMIT: u64 = 210_000_000;
 
 /// The part of a state's weight that does not grow with the board: a state costs rustc its
 /// bookkeeping (selection, the caches, the evaluation stack) as well as a walk over the rest of
@@ -63,6 +71,8 @@ pub struct SearchCost {
     pub undecided_at_first_search: usize,
     /// Whether the model stopped early because the work passed the limit.
     pub over_limit: bool,
+    /// Whether the solve decides every cell (the level finishes the board).
+    pub finished: bool,
 }
 
 /// Why `solve!` refuses a board at `level: complete`.
@@ -73,7 +83,8 @@ pub enum Refusal {
         /// The board's cells.
         cells: usize,
     },
-    /// Its search would take more than [`COMPLETE_WORK_LIMIT`].
+    /// Its search would take more than [`COMPLETE_FINISHED_WORK_LIMIT`], or, on a board the
+    /// level does not finish, more than [`COMPLETE_WORK_LIMIT`].
     TooCostly {
         /// The cells undecided when the local rules first stop.
         undecided: usize,
@@ -97,7 +108,10 @@ impl std::fmt::Display for Refusal {
     }
 }
 
-/// Whether, and why, `solve!` refuses `puzzle` (with its full `answer`) at `level: complete`.
+/// Whether, and why, `solve!` refuses `puzzle` (with its full `answer`) at `level: complete`:
+/// more than [`MAX_COMPLETE_CELLS`](crate::MAX_COMPLETE_CELLS) cells, or more work than
+/// [`COMPLETE_FINISHED_WORK_LIMIT`] on a board the level finishes and than
+/// [`COMPLETE_WORK_LIMIT`] on one where it stops.
 ///
 /// ```
 /// use typesweeper_board::search_cost::{complete_refusal, Refusal};
@@ -114,8 +128,9 @@ pub fn complete_refusal(puzzle: &Board, answer: &Board) -> Option<Refusal> {
     if cells > crate::MAX_COMPLETE_CELLS {
         return Some(Refusal::TooLarge { cells });
     }
-    let cost = complete_search_cost(puzzle, answer, COMPLETE_WORK_LIMIT);
-    cost.over_limit.then_some(Refusal::TooCostly {
+    let cost = complete_search_cost(puzzle, answer, COMPLETE_FINISHED_WORK_LIMIT);
+    let too_costly = cost.over_limit || (!cost.finished && cost.work > COMPLETE_WORK_LIMIT);
+    too_costly.then_some(Refusal::TooCostly {
         undecided: cost.undecided_at_first_search,
     })
 }
@@ -141,6 +156,7 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
         searches: 0,
         undecided_at_first_search: 0,
         over_limit: false,
+        finished: false,
     };
     // The last search's sweeps: what a re-run of the pending probes costs.
     let mut last: Option<Search> = None;
@@ -153,6 +169,7 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
             }
         }
         let undecided = known.iter().filter(|&&k| k == Cell::Unknown).count();
+        cost.finished = undecided == 0;
         if undecided == 0 || cost.work > limit {
             break;
         }

@@ -23,7 +23,9 @@ mod sweep;
 use crate::parse::{self, Error, Level, SpannedBoard};
 use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote};
-use typesweeper_board::search_cost::{complete_refusal, Refusal, COMPLETE_WORK_LIMIT};
+use typesweeper_board::search_cost::{
+    complete_refusal, Refusal, COMPLETE_FINISHED_WORK_LIMIT, COMPLETE_WORK_LIMIT,
+};
 use typesweeper_board::{Board, Cell, CellName, ShapeOrCellError, MAX_COMPLETE_CELLS};
 
 /// `solve! { puzzle: [...] answer: [...] }`
@@ -142,9 +144,10 @@ fn refused(refusal: Refusal) -> String {
         ),
         Refusal::TooCostly { undecided } => format!(
             "`level: complete` would search too long on this board: when the local rules stop, \
-             {undecided} cells are undecided, and its whole-board searches come to more than {} \
-             million units of work, its limit (about a minute of rustc's time); use `level: \
-             pairs`, or a position later in the game",
+             {undecided} cells are undecided, and its whole-board searches pass its limit (about \
+             a minute of rustc's time: {} million units of work on a board it finishes, {} \
+             million on one where it stops); use `level: pairs`, or a position later in the game",
+            COMPLETE_FINISHED_WORK_LIMIT / 1_000_000,
             COMPLETE_WORK_LIMIT / 1_000_000,
         ),
     }

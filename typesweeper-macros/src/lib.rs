@@ -59,7 +59,8 @@ use proc_macro::TokenStream;
 /// * A row may hold at most 1,024 cells (`typesweeper::CellRow::CAPACITY`); a longer one is a
 ///   `compile_error!` at the row.
 /// * `level: complete` takes boards of at most 1,024 cells, whose search stays within
-///   `typesweeper_board::search_cost::COMPLETE_WORK_LIMIT` (about a minute of rustc's time); any
+///   `typesweeper_board::search_cost::COMPLETE_FINISHED_WORK_LIMIT` on a board it finishes and
+///   `COMPLETE_WORK_LIMIT` on one where it stops (about a minute of rustc's time); any
 ///   other board is a `compile_error!` at `complete` that points to `level: pairs`. Its search
 ///   nests a quarter as deep as the board has cells (four cells a step): up to 16x30 the
 ///   default limit is enough, and past it the recursion limit must exceed a quarter of the cell
