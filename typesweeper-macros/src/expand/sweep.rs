@@ -31,7 +31,7 @@ use super::{bound, peano, Chunks, Layout, Toks};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 use std::collections::BTreeMap;
-use typesweeper_board::sweep_lines::SweepLines;
+use typesweeper_board::sweep_lines::{SweepLines, PROBE_STAGES};
 use typesweeper_board::Cell;
 
 /// Which of a step's window slots its cell's mine takes one from ([`SweepLines::shape`]).
@@ -43,8 +43,8 @@ pub(super) struct Sweep {
     pub items: TokenStream,
     /// The counters' variables, then `SweepList`, `SweepInit` and the triggers.
     pub params: Vec<Ident>,
-    /// The variables the probes wait on, one per stage ([`STAGES`]), in the order they are to
-    /// be released.
+    /// The variables the probes wait on, one per stage (`PROBE_STAGES`), in the order they are
+    /// to be released.
     pub triggers: Vec<Ident>,
 }
 
@@ -176,7 +176,9 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         variables(t.trees.iter().cloned(), &mut found);
         found
     };
-    let triggers: Vec<Ident> = (0..STAGES).map(|s| format_ident!("Trigger{}", s)).collect();
+    let triggers: Vec<Ident> = (0..PROBE_STAGES)
+        .map(|s| format_ident!("Trigger{}", s))
+        .collect();
     for &i in &layout.unknown {
         let span = layout.puzzle.spans[i];
         let count = &start[i];
@@ -231,10 +233,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     }
     chunks.close();
     // Each cell's position in the forward sweep.
-    let mut position = vec![0; n];
-    for (p, &i) in forward.iter().enumerate() {
-        position[i] = p;
-    }
+    let position = lines.positions();
     // The probes in the order rustc takes them, those whose search is their own for the
     // fewest steps first: cells near either end of the sweep. Their searches are short, and a
     // cell they decide is near the start of its sweep, where a change leaves most of that
@@ -242,14 +241,12 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     // (2.55 s to 0.31 s on one 9x9 board), about the same on 2, slower on one; on the
     // benchmark faster on 16x30 and 32x32, slower on 9x9 (docs/compile-time.md).
     //
-    // And they are released in stages ([`STAGES`]), the cheapest first: a stage waits
+    // And they are released in stages (`PROBE_STAGES`), the cheapest first: a stage waits
     // until rustc has done what the probes before it and the local rules can, so a probe whose
     // cell they decide never searches, and one still undecided searches a board much further
     // on, instead of running again at every change as the earlier probes decide cells.
-    let mut probes = layout.unknown.clone();
-    probes.sort_by_key(|&i| position[i].min(n - 1 - position[i]));
-    for (k, &i) in probes.iter().enumerate() {
-        let trigger = &triggers[k * STAGES / probes.len()];
+    for (i, stage) in lines.probe_order(&layout.unknown) {
+        let trigger = &triggers[stage];
         let span = layout.puzzle.spans[i];
         // The sweep in which the cell comes earlier.
         let direction = if 2 * position[i] >= n {
@@ -279,13 +276,6 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         triggers,
     }
 }
-
-/// How many stages the probes are released in. Measured (one build each, against releasing
-/// all at once): 9x9 boards 2 to 10 times faster (corpus 600000 17.9 s to 1.8 s, the
-/// benchmark board 2.4 s to 1.5 s), expert boards a little faster (2.4 s to 1.9 s). Four
-/// stages were slower on 600000 and 16x30 (2.4 s, 2.1 s), sixteen no better than eight, two
-/// gained less on most boards (docs/compile-time.md).
-const STAGES: usize = 8;
 
 /// The board positions one sweep step covers (the module's documentation says why four).
 const PACK: usize = 4;
@@ -416,8 +406,8 @@ fn variables(trees: impl IntoIterator<Item = proc_macro2::TokenTree>, found: &mu
 
 #[cfg(test)]
 mod tests {
-    use super::STAGES;
     use proc_macro2::{TokenStream, TokenTree};
+    use typesweeper_board::sweep_lines::PROBE_STAGES as STAGES;
 
     /// The expansion of `solve!` with `body`, as tokens.
     fn expand(body: &str) -> Vec<TokenTree> {
@@ -534,7 +524,7 @@ mod tests {
         }
     }
 
-    /// The probes are released in [`STAGES`] stages, each by its own statement, the probes of
+    /// The probes are released in `PROBE_STAGES` stages, each by its own statement, the probes of
     /// the cells nearest either end of the sweep first.
     #[test]
     fn the_probes_are_released_in_stages_cheapest_first() {
