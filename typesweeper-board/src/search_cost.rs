@@ -46,10 +46,12 @@ pub const COMPLETE_WORK_LIMIT: u64 = 60_000_000;
 
 /// The most work `solve!` takes at `level: complete` on a board the level finishes. The probes
 /// are released in stages, cheapest first, and on a board that gets finished the later stages
-/// find most of their cells decided: measured, rustc spends 0.02 to 0.19 seconds per million
+/// find most of their cells decided: measured, rustc spends 0.01 to 0.19 seconds per million
 /// on such boards (the most on 16x16 boards with 39 to 52 cells undecided when the local rules
-/// first stop), so this limit, with half as much again to spare, means under a minute and 1 GB.
-pub const COMPLETE_FINISHED_WORK_LIMIT: u64 = 210_000_000;
+/// first stop), so at this limit about half a minute and under 1 GB; and still about a minute
+/// at 0.4 seconds per million, what such boards took before the stages, should a board gain
+/// nothing from them.
+pub const COMPLETE_FINISHED_WORK_LIMIT: u64 = 150_000_000;
 
 /// The part of a state's weight that does not grow with the board: a state costs rustc its
 /// bookkeeping (selection, the caches, the evaluation stack) as well as a walk over the rest of
