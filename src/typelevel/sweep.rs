@@ -45,8 +45,10 @@
 //! when every layout agrees on it.
 //!
 //! The probes wait for [`Go`]: `solve!` holds them back until rustc has done everything the
-//! local rules can do, then releases them, so the whole-board search runs over what the local
-//! rules left rather than over the opening position.
+//! local rules can do, then releases them in stages, the cheapest first, each once rustc has
+//! done everything the stages before it and the local rules can. So the whole-board search
+//! runs over what the local rules left rather than over the opening position, and a probe
+//! whose cell is decided before its stage never searches.
 //!
 //! ```
 //! use typesweeper::typelevel::sweep::{Cnt, Valued};
@@ -71,8 +73,8 @@ pub struct Cnt<N>(PhantomData<N>);
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Probe<C, L>(PhantomData<(C, L)>);
 
-/// The signal that releases the probes once the local rules have done what they can, carrying
-/// the sweeps `L` they run.
+/// The signal that releases a stage of probes once the local rules and the stages before it
+/// have done what they can, carrying the sweeps `L` they run.
 ///
 /// Until it is set, a probe names only its cell and its direction, so rustc, which re-examines
 /// a waiting obligation whenever a variable in it changes, looks at each probe only when its

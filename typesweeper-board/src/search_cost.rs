@@ -73,7 +73,8 @@ pub struct SearchCost {
     pub undecided_at_first_search: usize,
     /// Whether the model stopped early because the work passed the limit.
     pub over_limit: bool,
-    /// Whether the solve decides every cell (the level finishes the board).
+    /// Whether the solve decides every cell (the level finishes the board); `false` also when
+    /// the model stopped at the limit first.
     pub finished: bool,
 }
 
@@ -391,10 +392,7 @@ impl Search {
                 _ => None,
             })
             .collect();
-        let mut position = vec![0; n];
-        for (p, &i) in order.iter().enumerate() {
-            position[i] = p;
-        }
+        let position = lines.positions();
         Some(Search {
             states,
             decided,

@@ -17,11 +17,9 @@
 
 /// How many stages `level: complete` releases its probes in ([`SweepLines::probe_order`]). A
 /// stage waits until rustc has done what the probes before it and the local rules can, so a
-/// probe whose cell they decide never searches. Measured (one build each, against releasing
-/// all at once): 9x9 boards 2 to 10 times faster (corpus 600000 17.9 s to 1.8 s, the benchmark
-/// board 2.4 s to 1.5 s), expert boards a little faster (2.4 s to 1.9 s). Four stages were
-/// slower on 600000 and 16x30 (2.4 s, 2.1 s), sixteen no better than eight, two gained less on
-/// most boards (docs/compile-time.md).
+/// probe whose cell they decide never searches. Two to sixteen stages are measured in
+/// docs/compile-time.md ("The probes are released in stages"); eight did best over the boards
+/// measured.
 pub const PROBE_STAGES: usize = 8;
 
 /// The board's positions in sweep order: lines of the shorter side.

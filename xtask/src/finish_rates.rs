@@ -6,44 +6,50 @@
 //! finishes a board when its runtime mirror decides every cell with reveals and the total; the
 //! last column counts the boards `level: complete` compiles: those the runtime `complete`
 //! finishes and `solve!` does not refuse ([`complete_refusal`]: past 1,024 cells or the work
-//! limit).
+//! limits).
 
 use typesweeper::runtime::generator::{board_for_seed, Level, Spec};
 use typesweeper::runtime::layout::FirstClick;
 use typesweeper_board::search_cost::complete_refusal;
+use typesweeper_board::Board;
 
 /// The sizes of the table and how many boards each gets by default.
 const SIZES: [(usize, usize, usize, u64); 3] =
     [(9, 9, 10, 400), (16, 16, 40, 200), (16, 30, 99, 100)];
 
-/// Counts for one size.
-#[derive(Default)]
-struct Counts {
-    boards: u64,
-    fragment: u64,
-    pairs: u64,
-    complete: u64,
-    compiles: u64,
-    refused: u64,
+/// What each level does with one board.
+#[derive(Clone, Copy)]
+struct Outcome {
+    fragment: bool,
+    pairs: bool,
+    complete: bool,
+    /// `solve!` refuses it at `level: complete`.
+    refused: bool,
 }
 
-fn count(rows: usize, cols: usize, mines: usize, boards: u64) -> Counts {
-    let spec = Spec::new(rows, cols, mines, FirstClick::Zero, Level::Complete);
-    let mut c = Counts::default();
-    for seed in 1000..1000 + boards {
-        let Some(g) = board_for_seed(&spec, seed).expect("a valid size") else {
-            continue;
-        };
-        c.boards += 1;
-        c.fragment += u64::from(Level::Fragment.solves(&g.puzzle, &g.answer));
-        c.pairs += u64::from(Level::Pairs.solves(&g.puzzle, &g.answer));
-        let finished = Level::Complete.solves(&g.puzzle, &g.answer);
-        c.complete += u64::from(finished);
-        let refused = complete_refusal(&g.puzzle, &g.answer).is_some();
-        c.refused += u64::from(refused);
-        c.compiles += u64::from(finished && !refused);
+impl Outcome {
+    fn of(puzzle: &Board, answer: &Board) -> Outcome {
+        Outcome {
+            fragment: Level::Fragment.solves(puzzle, answer),
+            pairs: Level::Pairs.solves(puzzle, answer),
+            complete: Level::Complete.solves(puzzle, answer),
+            refused: complete_refusal(puzzle, answer).is_some(),
+        }
     }
-    c
+
+    /// `level: complete` compiles the board: full deduction finishes it and `solve!` takes it.
+    fn compiles(self) -> bool {
+        self.complete && !self.refused
+    }
+}
+
+/// The boards of one size, seeds from 1000.
+fn outcomes(rows: usize, cols: usize, mines: usize, boards: u64) -> Vec<Outcome> {
+    let spec = Spec::new(rows, cols, mines, FirstClick::Zero, Level::Complete);
+    (1000..1000 + boards)
+        .filter_map(|seed| board_for_seed(&spec, seed).expect("a valid size"))
+        .map(|g| Outcome::of(&g.puzzle, &g.answer))
+        .collect()
 }
 
 fn share(n: u64, of: u64) -> String {
@@ -55,15 +61,16 @@ pub fn run(boards: Option<u64>) {
     println!("| board | `level: fragment` | `level: pairs` | `complete` (runtime) | `level: complete` compiles | refused by `solve!` |");
     println!("|---|---|---|---|---|---|");
     for (rows, cols, mines, default) in SIZES {
-        let c = count(rows, cols, mines, boards.unwrap_or(default));
+        let all = outcomes(rows, cols, mines, boards.unwrap_or(default));
+        let n = all.len() as u64;
+        let count = |f: fn(&Outcome) -> bool| share(all.iter().filter(|o| f(o)).count() as u64, n);
         println!(
-            "| {rows}x{cols}/{mines} ({} boards) | {} | {} | {} | {} | {} |",
-            c.boards,
-            share(c.fragment, c.boards),
-            share(c.pairs, c.boards),
-            share(c.complete, c.boards),
-            share(c.compiles, c.boards),
-            share(c.refused, c.boards),
+            "| {rows}x{cols}/{mines} ({n} boards) | {} | {} | {} | {} | {} |",
+            count(|o| o.fragment),
+            count(|o| o.pairs),
+            count(|o| o.complete),
+            count(|o| o.compiles()),
+            count(|o| o.refused),
         );
     }
 }
@@ -73,20 +80,26 @@ mod tests {
     use super::*;
 
     #[test]
-    fn each_level_finishes_at_least_what_the_one_below_does() {
-        let c = count(9, 9, 10, 40);
-        assert_eq!(c.boards, 40);
-        assert!(
-            c.fragment <= c.pairs && c.pairs <= c.complete,
-            "{} {} {}",
-            c.fragment,
-            c.pairs,
-            c.complete
-        );
-        assert!(c.compiles <= c.complete);
-        // 9x9 boards are never past the work limit (docs/compile-time.md, "The limit").
-        assert_eq!((c.refused, c.compiles), (0, c.complete));
-        // And complete does finish more than pairs on 40 boards.
-        assert!(c.complete > c.pairs);
+    fn each_level_finishes_every_board_the_one_below_does() {
+        let all = outcomes(9, 9, 10, 40);
+        assert_eq!(all.len(), 40);
+        for (k, o) in all.iter().enumerate() {
+            assert!(
+                !o.fragment || o.pairs,
+                "seed {}: fragment but not pairs",
+                1000 + k
+            );
+            assert!(
+                !o.pairs || o.complete,
+                "seed {}: pairs but not complete",
+                1000 + k
+            );
+            // 9x9 boards are never past the work limits (docs/compile-time.md, "The limit"),
+            // so level: complete compiles exactly the boards full deduction finishes.
+            assert!(!o.refused, "seed {}: refused", 1000 + k);
+        }
+        // Each level finishes boards the one below does not, on 40 boards.
+        assert!(all.iter().any(|o| o.pairs && !o.fragment));
+        assert!(all.iter().any(|o| o.complete && !o.pairs));
     }
 }

@@ -22,10 +22,11 @@
 //! The bounds it adds: `Cell: Valued<Count>` for every unknown cell, each list and its first
 //! window bound once to parameters (`SweepList`, `SweepInit`, `SweepListBackward`,
 //! `SweepInitBackward`) so that the probes can name them in one token each, and one probe per
-//! unknown cell, `Trigger: ProbeWhen<Cell, Forward>` (or `Backward`), which waits until the
-//! expansion sets `Trigger` to `Go<_>`; `Trigger: Carries<(SweepList, SweepInit,
-//! SweepListBackward, SweepInitBackward)>` then fills in the sweeps it carries. A probe that
-//! named the sweeps itself would be looked at again on every change anywhere on the board.
+//! unknown cell, `TriggerK: ProbeWhen<Cell, Forward>` (or `Backward`), in the order and stages
+//! of `SweepLines::probe_order`: each waits until the expansion sets its stage's `TriggerK` to
+//! `Go<_>`, and `TriggerK: Carries<(SweepList, SweepInit, SweepListBackward,
+//! SweepInitBackward)>` then fills in the sweeps it carries. A probe that named the sweeps
+//! itself would be looked at again on every change anywhere on the board.
 
 use super::{bound, peano, Chunks, Layout, Toks};
 use proc_macro2::{Ident, Span, TokenStream};
@@ -407,7 +408,7 @@ fn variables(trees: impl IntoIterator<Item = proc_macro2::TokenTree>, found: &mu
 #[cfg(test)]
 mod tests {
     use proc_macro2::{TokenStream, TokenTree};
-    use typesweeper_board::sweep_lines::PROBE_STAGES as STAGES;
+    use typesweeper_board::sweep_lines::PROBE_STAGES;
 
     /// The expansion of `solve!` with `body`, as tokens.
     fn expand(body: &str) -> Vec<TokenTree> {
@@ -524,15 +525,18 @@ mod tests {
         }
     }
 
-    /// The probes are released in `PROBE_STAGES` stages, each by its own statement, the probes of
-    /// the cells nearest either end of the sweep first.
+    /// The probes are released in `PROBE_STAGES` stages, each by its own statement, the probes
+    /// of the cells nearest either end of the sweep first, the same number in each stage.
     #[test]
     fn the_probes_are_released_in_stages_cheapest_first() {
-        // Eight unknown cells in a 4x4 board's middle rows; the sweep goes row by row, so the
-        // cells of rows 2 and 3 nearest the board's corners come first.
+        assert_eq!(PROBE_STAGES, 8, "the test is written for eight stages");
+        // Sixteen unknown cells in the four middle rows of a 6x4 board; the sweep goes row by
+        // row (positions 4 to 19 of 24), so by their distance from the nearer end of the sweep
+        // the cells come in pairs, R2C1 and R5C4 (4 positions from an end) first, R3C4 and R4C1
+        // (11) last: two probes a stage.
         let tokens: Vec<String> = expand(
-            "level: complete puzzle: [[1 2 2 1] [? ? ? ?] [? ? ? ?] [1 2 2 1]] \
-             answer: [[1 2 2 1] [2 x x 2] [2 x x 2] [1 2 2 1]]",
+            "level: complete puzzle: [[1 1 1 0] [? ? ? ?] [? ? ? ?] [? ? ? ?] [? ? ? ?] \
+             [0 1 1 1]] answer: [[1 1 1 0] [1 x 2 1] [2 2 2 x] [x 2 2 2] [1 2 x 1] [0 1 1 1]]",
         )
         .iter()
         .map(|t| t.to_string())
@@ -540,32 +544,23 @@ mod tests {
         let text = tokens.join(" ");
         // Each probe: `TriggerK : ProbeWhen < Cell_RnCm , Direction >`.
         let stage_of = |cell: &str| {
-            (0..STAGES)
+            (0..PROBE_STAGES)
                 .find(|k| text.contains(&format!("Trigger{k} : ProbeWhen < {cell} ,")))
                 .unwrap_or_else(|| panic!("no probe of {cell}"))
         };
-        // The probes by their distance from the nearer end of the sweep (positions 4 to 11 of
-        // 16): the row ends next to the shown rows' corners first, the middle last, spread
-        // evenly over the stages.
-        let by_distance = [
-            ["Cell_R2C1", "Cell_R3C4"],
-            ["Cell_R2C2", "Cell_R3C3"],
-            ["Cell_R2C3", "Cell_R3C2"],
-            ["Cell_R2C4", "Cell_R3C1"],
-        ];
-        let stages: Vec<[usize; 2]> = by_distance.iter().map(|p| p.map(stage_of)).collect();
-        assert_eq!(stages[0].iter().min(), Some(&0), "{stages:?}");
-        assert_eq!(stages[3].iter().max(), Some(&(STAGES - 1)), "{stages:?}");
-        for pair in stages.windows(2) {
-            assert!(pair[0].iter().max() < pair[1].iter().min(), "{stages:?}");
+        let name = |p: usize| format!("Cell_R{}C{}", p / 4 + 1, p % 4 + 1);
+        for distance in 4..12 {
+            let (near_start, near_end) = (name(distance), name(23 - distance));
+            assert_eq!(stage_of(&near_start), distance - 4, "{near_start}");
+            assert_eq!(stage_of(&near_end), distance - 4, "{near_end}");
         }
-        // One release statement a stage, in order.
-        for k in 0..STAGES {
+        // One release statement a stage.
+        for k in 0..PROBE_STAGES {
             let release = format!(
                 "let _ : : : core : : marker : : PhantomData < Go < _ > > = released . {k} ;"
             );
             assert!(text.contains(&release), "no release of stage {k}");
         }
-        assert!(!text.contains(&format!("Trigger{STAGES}")));
+        assert!(!text.contains(&format!("Trigger{PROBE_STAGES}")));
     }
 }
