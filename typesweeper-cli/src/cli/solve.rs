@@ -83,21 +83,18 @@ fn parse_puzzle(text: &str) -> Result<PuzzleFile, ParseError> {
     })
 }
 
-/// The level a `solve!` body names: `fragment`, `pairs` or `complete`, the macro's levels.
+/// The level a `solve!` body names: `fragment`, `pairs` or `complete`, the macro's levels,
+/// spelt as `--level` spells them (the same words, so a level the macro gains is read here too).
 fn body_level(word: &Word) -> Result<LevelArg, ParseError> {
-    match word.text.as_str() {
-        "fragment" => Ok(LevelArg::Fragment),
-        "pairs" => Ok(LevelArg::Pairs),
-        "complete" => Ok(LevelArg::Complete),
-        other => Err(ParseError {
-            line: word.line,
-            column: word.column,
-            message: format!(
-                "unknown level `{other}` (expected `fragment`, `pairs` or `complete`, the \
-                 compile-time levels; --level chooses the solver too)"
-            ),
-        }),
-    }
+    <LevelArg as clap::ValueEnum>::from_str(&word.text, false).map_err(|_| ParseError {
+        line: word.line,
+        column: word.column,
+        message: format!(
+            "unknown level `{}` (expected `fragment`, `pairs` or `complete`, the compile-time \
+             levels; --level chooses the solver too)",
+            word.text
+        ),
+    })
 }
 
 /// Reads an answer file: a bare board, or a block's `answer:` section.
