@@ -18,6 +18,12 @@ fn corpus(name: &str) -> Vec<Block> {
     parse_blocks(&text).unwrap()
 }
 
+/// The boards of `tests/adversarial/complete_boards.txt`.
+fn adversarial() -> Vec<Block> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/adversarial/complete_boards.txt");
+    parse_blocks(&std::fs::read_to_string(&path).unwrap()).unwrap()
+}
+
 /// The compile-time level a corpus file's boards are compiled at.
 #[derive(Clone, Copy)]
 enum Level {
@@ -114,8 +120,7 @@ fn the_complete_boards_are_labelled_truthfully_at_level_complete() {
 /// complete`'s search, labelled as `complete_boards.txt` is (some `pairs` finishes too).
 #[test]
 fn the_adversarial_boards_are_labelled_truthfully_at_level_complete() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/adversarial/complete_boards.txt");
-    let blocks = parse_blocks(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let blocks = adversarial();
     for b in &blocks {
         let given = Given::answer(b.answer.as_ref().unwrap());
         let truth = if complete::solve(&b.puzzle, given).unwrap().is_solved() {
@@ -139,8 +144,7 @@ fn between_the_two_work_limits_only_a_board_the_level_finishes_is_taken() {
     use typesweeper::board::search_cost::{
         complete_refusal, complete_search_cost, COMPLETE_FINISHED_WORK_LIMIT, COMPLETE_WORK_LIMIT,
     };
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/adversarial/complete_boards.txt");
-    let blocks = parse_blocks(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let blocks = adversarial();
     for (seed, finished) in [(700009, true), (700010, false)] {
         let b = blocks
             .iter()

@@ -3,10 +3,10 @@
 //!
 //! Boards are dealt as `typesweeper gen` deals them (the first click at the default cell, its
 //! neighbours mine-free), seeds from 1000, and shown with what that click opens. A level
-//! finishes a board when its runtime mirror decides every cell with reveals and the total; the
-//! last column counts the boards `level: complete` compiles: those the runtime `complete`
-//! finishes and `solve!` does not refuse ([`complete_refusal`]: past 1,024 cells or the work
-//! limits).
+//! finishes a board when its runtime mirror decides every cell with reveals and the total. Two
+//! columns are about `level: complete` at compile time: the boards it compiles (those the
+//! runtime `complete` finishes and `solve!` does not refuse) and every board `solve!` refuses
+//! ([`complete_refusal`]: past 1,024 cells or the work limits).
 
 use typesweeper::runtime::generator::{board_for_seed, Level, Spec};
 use typesweeper::runtime::layout::FirstClick;
