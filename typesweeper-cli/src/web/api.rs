@@ -639,7 +639,7 @@ async fn compile_view(
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ExportBody {
-    /// `fragment` (default) or `pairs`.
+    /// `fragment` (default), `pairs` or `complete`.
     level: Option<String>,
     /// The test's name, `[a-z][a-z0-9_]*` (default `game_SEED_OPENED`).
     name: Option<String>,
