@@ -33,7 +33,7 @@
 //! assert!(cost.work < 10_000);
 //! ```
 
-use crate::sweep_lines::SweepLines;
+use crate::sweep_lines::{probe_runs_forward, SweepLines};
 use crate::{Board, Cell};
 use std::collections::HashMap;
 
@@ -375,7 +375,7 @@ impl Search {
         let mut states: u64 = forward.prefix[n] + backward.prefix[n];
         for (p, &i) in order.iter().enumerate() {
             if known[i] == Cell::Unknown {
-                states += if 2 * p < n {
+                states += if probe_runs_forward(p, n) {
                     forward.prefix[p + 1]
                 } else {
                     backward.prefix[n - p]
@@ -419,7 +419,7 @@ impl Search {
                 continue;
             }
             let p = self.position[i];
-            states += if 2 * p < n {
+            states += if probe_runs_forward(p, n) {
                 self.forward.prefix[p.min(last_forward) + 1]
             } else {
                 self.backward.prefix[(n - 1 - p).min(last_backward) + 1]

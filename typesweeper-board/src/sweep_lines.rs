@@ -22,6 +22,22 @@
 /// measured.
 pub const PROBE_STAGES: usize = 8;
 
+/// Whether the probe of the cell at sweep position `p` (of `n`) runs the forward sweep rather
+/// than the backward one: the sweep in which its cell comes earlier, so that its own share of
+/// the search, the states before its cell's step, is the shorter (the middle of an even-length
+/// sweep goes backward). `solve!` writes each probe so, and [`search_cost`](crate::search_cost)
+/// charges it so.
+///
+/// ```
+/// use typesweeper_board::sweep_lines::probe_runs_forward;
+///
+/// assert!(probe_runs_forward(1, 4));
+/// assert!(!probe_runs_forward(2, 4));
+/// ```
+pub fn probe_runs_forward(p: usize, n: usize) -> bool {
+    2 * p < n
+}
+
 /// The board's positions in sweep order: lines of the shorter side.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SweepLines {

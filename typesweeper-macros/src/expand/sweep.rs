@@ -32,7 +32,7 @@ use super::{bound, peano, Chunks, Layout, Toks};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 use std::collections::BTreeMap;
-use typesweeper_board::sweep_lines::{SweepLines, PROBE_STAGES};
+use typesweeper_board::sweep_lines::{probe_runs_forward, SweepLines, PROBE_STAGES};
 use typesweeper_board::Cell;
 
 /// Which of a step's window slots its cell's mine takes one from ([`SweepLines::shape`]).
@@ -250,10 +250,10 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         let trigger = &triggers[stage];
         let span = layout.puzzle.spans[i];
         // The sweep in which the cell comes earlier.
-        let direction = if 2 * position[i] >= n {
-            "Backward"
-        } else {
+        let direction = if probe_runs_forward(position[i], n) {
             "Forward"
+        } else {
+            "Backward"
         };
         let mut probe = Toks::at(span);
         probe.append(&Toks::ident(trigger));
