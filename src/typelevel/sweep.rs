@@ -50,6 +50,11 @@
 //! runs over what the local rules left rather than over the opening position, and a probe
 //! whose cell is decided before its stage never searches.
 //!
+//! Each cell has two probes: one sweeps without the mine total (its mines left are never
+//! counted down, so a state is a window alone, and there are far fewer of them when many mines
+//! are left), one with it, whose stages are released two releases behind those without it and
+//! decide what only the total decides.
+//!
 //! ```
 //! use typesweeper::typelevel::sweep::{Cnt, Valued};
 //! use typesweeper::{Mine, Num, S, Z};

@@ -21,6 +21,12 @@
 //! rustc's cache. The answer is used only to reveal proved-safe cells, as the compile-time
 //! solve does; the model decides nothing for the solver.
 //!
+//! The model replays the probes with the mine total. The compile-time solve also runs, ahead
+//! of them, a probe per cell without the total, whose states are windows alone; the model
+//! does not count those (a model of them fitted rustc too loosely to set a limit by), and its
+//! limits were measured again with them: docs/compile-time.md, "Searching without the total
+//! first".
+//!
 //! ```
 //! use typesweeper_board::search_cost::{complete_search_cost, COMPLETE_WORK_LIMIT};
 //! use typesweeper_board::Board;

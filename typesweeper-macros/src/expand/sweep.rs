@@ -22,11 +22,16 @@
 //! The bounds it adds: `Cell: Valued<Count>` for every unknown cell, each list and its first
 //! window bound once to parameters (`SweepList`, `SweepInit`, `SweepListBackward`,
 //! `SweepInitBackward`) so that the probes can name them in one token each, and one probe per
-//! unknown cell, `TriggerK: ProbeWhen<Cell, Forward>` (or `Backward`), in the order and stages
-//! of `SweepLines::probe_order`: each waits until the expansion sets its stage's `TriggerK` to
-//! `Go<_>`, and `TriggerK: Carries<(SweepList, SweepInit, SweepListBackward,
-//! SweepInitBackward)>` then fills in the sweeps it carries. A probe that named the sweeps
-//! itself would be looked at again on every change anywhere on the board.
+//! unknown cell without the mine total and one with it, `TriggerK: ProbeWhen<Cell, Forward,
+//! Any>` and `TriggerJ: ProbeWhen<Cell, Forward, Total>` (or `Backward`), in the order and stages
+//! of `SweepLines::probe_order`, each stage with the total released two releases after the same
+//! stage without it: each waits until the expansion sets its `TriggerK` to `Go<_>`, and
+//! `TriggerK: Carries<(SweepList, SweepInit, SweepListBackward, SweepInitBackward)>` then fills
+//! in the sweeps it carries. A probe that named the sweeps itself would be looked at again on
+//! every change anywhere on the board. A search without the total (mines left [`Any`]-like:
+//! never counted down) has a state per window where one with it has a state per window and
+//! mines left, so it is much smaller when many mines are left; every cell it decides, the one
+//! with the total decides too.
 
 use super::{bound, peano, Chunks, Layout, Toks};
 use proc_macro2::{Ident, Span, TokenStream};
@@ -44,8 +49,8 @@ pub(super) struct Sweep {
     pub items: TokenStream,
     /// The counters' variables, then `SweepList`, `SweepInit` and the triggers.
     pub params: Vec<Ident>,
-    /// The variables the probes wait on, one per stage (`PROBE_STAGES`), in the order they are
-    /// to be released.
+    /// The variables the probes wait on, two per stage (`PROBE_STAGES`: without the total and
+    /// with it), in the order they are to be released.
     pub triggers: Vec<Ident>,
 }
 
@@ -132,6 +137,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     let total = peano(layout.answer.iter().filter(|&&c| c == Cell::Mine).count());
 
     let closed = (0..slots).map(|_| quote!(Cnt<Z>));
+    let closed_any = (0..slots).map(|_| quote!(Cnt<Z>));
     let mut items = quote! {
         /// `Self` (the rest of the sweep) reaches its end from the window `W` with `M` mines
         /// left to place.
@@ -142,23 +148,28 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         impl<L: Sweep<W, M>, W, M> Sweep<W, M> for Probe<Mine, L> {}
         /// A probe that makes its cell a number: the sweep must still reach its end.
         impl<K, L: Sweep<W, M>, W, M> Sweep<W, M> for Probe<Num<K>, L> {}
-        /// The probe of cell `C` in the sweep `D` ([`Forward`] or [`Backward`]), released by
-        /// `Go` carrying the sweeps.
-        trait ProbeWhen<C, D> {}
+        /// The probe of cell `C` in the sweep `D` ([`Forward`] or [`Backward`]) starting with
+        /// `T` mines left (the total, or [`Any`]), released by `Go` carrying the sweeps.
+        trait ProbeWhen<C, D, T> {}
+        /// The mines left of a search without the total: any number, never counted down.
+        struct Any;
+        /// Without the total, the sweep with every counter closed is done, whatever mines it
+        /// placed.
+        impl Sweep<(#(#closed_any,)*), Any> for End {}
         /// The sweep in line order.
         struct Forward;
         /// The sweep in the reverse order.
         struct Backward;
         /// Once released, a forward probe is the forward sweep with the cell in front.
-        impl<C, L, W, LB, WB> ProbeWhen<C, Forward> for Go<(L, W, LB, WB)>
+        impl<C, L, W, LB, WB, T> ProbeWhen<C, Forward, T> for Go<(L, W, LB, WB)>
         where
-            Probe<C, L>: Sweep<W, #total>,
+            Probe<C, L>: Sweep<W, T>,
         {
         }
         /// Once released, a backward probe is the backward sweep with the cell in front.
-        impl<C, LF, WF, L, W> ProbeWhen<C, Backward> for Go<(LF, WF, L, W)>
+        impl<C, LF, WF, L, W, T> ProbeWhen<C, Backward, T> for Go<(LF, WF, L, W)>
         where
-            Probe<C, L>: Sweep<W, #total>,
+            Probe<C, L>: Sweep<W, T>,
         {
         }
         /// `Go` carries the sweeps `L`.
@@ -177,7 +188,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         variables(t.trees.iter().cloned(), &mut found);
         found
     };
-    let triggers: Vec<Ident> = (0..PROBE_STAGES)
+    let triggers: Vec<Ident> = (0..2 * PROBE_STAGES)
         .map(|s| format_ident!("Trigger{}", s))
         .collect();
     for &i in &layout.unknown {
@@ -246,8 +257,26 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     // until rustc has done what the probes before it and the local rules can, so a probe whose
     // cell they decide never searches, and one still undecided searches a board much further
     // on, instead of running again at every change as the earlier probes decide cells.
-    for (i, stage) in lines.probe_order(&layout.unknown) {
-        let trigger = &triggers[stage];
+    //
+    // Each cell has two probes: one searches without the mine total, one with it, and each
+    // stage of those with it is released `TOTAL_LAG` releases behind the same stage of those
+    // without. A search without the total has a state per window where one with it has a state
+    // per window and mines left, and every cell it decides, the total would decide too; the
+    // ones with the total come in where the total is what decides (docs/compile-time.md,
+    // "Searching without the total first").
+    let mut probes: Vec<(usize, usize, bool)> = lines
+        .probe_order(&layout.unknown)
+        .into_iter()
+        .flat_map(|(i, stage)| {
+            [
+                (i, release(stage, false), false),
+                (i, release(stage, true), true),
+            ]
+        })
+        .collect();
+    probes.sort_by_key(|&(_, release, _)| release);
+    for (i, release, with_total) in probes {
+        let trigger = &triggers[release];
         let span = layout.puzzle.spans[i];
         // The sweep in which the cell comes earlier.
         let direction = if probe_runs_forward(position[i], n) {
@@ -263,6 +292,12 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         probe.append(&layout.ty[i]);
         probe.punct(',');
         probe.word(direction);
+        probe.punct(',');
+        if with_total {
+            probe.append(&total);
+        } else {
+            probe.word("Any");
+        }
         probe.punct('>');
         chunks.add(span, probe, [trigger.clone(), layout.names[i].clone()]);
     }
@@ -280,6 +315,21 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
 
 /// The board positions one sweep step covers (the module's documentation says why four).
 const PACK: usize = 4;
+
+/// How many releases the probes of a stage with the mine total come after those of the same
+/// stage without it.
+const TOTAL_LAG: usize = 2;
+
+/// The release (the index of its trigger, `0 .. 2 * PROBE_STAGES`) of the probes of `stage`
+/// with the total or without it: the stages without it in order, and each stage with it
+/// `TOTAL_LAG` releases behind (without 0, 1, 2, with 0, without 3, with 1, ..., with 7).
+fn release(stage: usize, with_total: bool) -> usize {
+    if with_total {
+        (stage + TOTAL_LAG + 1).min(PROBE_STAGES) + stage
+    } else {
+        stage + stage.saturating_sub(TOTAL_LAG)
+    }
+}
 
 /// `S<..S<t>..>`, `k` times.
 fn succ(k: usize, t: TokenStream) -> TokenStream {
@@ -385,6 +435,23 @@ fn step_items(step: &Ident, run: &[Shape], w: usize) -> TokenStream {
             {
             }
         });
+        // Without the total the mines left stay `Any` (the impl without a mine takes any
+        // mines left already).
+        if mines != 0 {
+            let doc = format!(
+                " The cells {}, in a search without the total: each mine takes one from its \
+                 neighbours' counters; the first {k} counters close at zero.",
+                placed.join(", ")
+            );
+            out.extend(quote! {
+                #[doc = #doc]
+                impl<L, #(#generics),*> Sweep<(#(#before,)*), Any> for #step<#(#struct_args,)* L>
+                where
+                    L: Sweep<(#(#after,)*), Any>,
+                {
+                }
+            });
+        }
     }
     out
 }
@@ -526,10 +593,13 @@ mod tests {
     }
 
     /// The probes are released in `PROBE_STAGES` stages, each by its own statement, the probes
-    /// of the cells nearest either end of the sweep first, the same number in each stage.
+    /// of the cells nearest either end of the sweep first, the same number in each stage; each
+    /// cell has a probe without the total and one with it, released `TOTAL_LAG` releases
+    /// later.
     #[test]
     fn the_probes_are_released_in_stages_cheapest_first() {
         assert_eq!(PROBE_STAGES, 8, "the test is written for eight stages");
+        assert_eq!(super::TOTAL_LAG, 2, "the test is written for a lag of two");
         // Sixteen unknown cells in the four middle rows of a 6x4 board; the sweep goes row by
         // row (positions 4 to 19 of 24), so by their distance from the nearer end of the sweep
         // the cells come in pairs, R2C1 and R5C4 (4 positions from an end) first, R3C4 and R4C1
@@ -542,25 +612,42 @@ mod tests {
         .map(|t| t.to_string())
         .collect();
         let text = tokens.join(" ");
-        // Each probe: `TriggerK : ProbeWhen < Cell_RnCm , Direction >`.
-        let stage_of = |cell: &str| {
-            (0..PROBE_STAGES)
-                .find(|k| text.contains(&format!("Trigger{k} : ProbeWhen < {cell} ,")))
-                .unwrap_or_else(|| panic!("no probe of {cell}"))
+        // Each probe: `TriggerK : ProbeWhen < Cell_RnCm , Direction , Mines >`, its mines `Any`
+        // or the total (four mines here).
+        let release_of = |cell: &str, mines: &str| {
+            let found: Vec<usize> = (0..2 * PROBE_STAGES)
+                .filter(|k| {
+                    ["Forward", "Backward"].iter().any(|d| {
+                        text.contains(&format!("Trigger{k} : ProbeWhen < {cell} , {d} , {mines}"))
+                    })
+                })
+                .collect();
+            assert_eq!(found.len(), 1, "{cell} with {mines}: {found:?}");
+            found[0]
         };
+        // Without the total: releases 0, 1, 2, 4, 6, 8, 10, 12; with it: 3, 5, 7, 9, 11, 13,
+        // 14, 15.
+        let without = [0, 1, 2, 4, 6, 8, 10, 12];
+        let with = [3, 5, 7, 9, 11, 13, 14, 15];
         let name = |p: usize| format!("Cell_R{}C{}", p / 4 + 1, p % 4 + 1);
         for distance in 4..12 {
-            let (near_start, near_end) = (name(distance), name(23 - distance));
-            assert_eq!(stage_of(&near_start), distance - 4, "{near_start}");
-            assert_eq!(stage_of(&near_end), distance - 4, "{near_end}");
+            let stage = distance - 4;
+            for cell in [name(distance), name(23 - distance)] {
+                assert_eq!(release_of(&cell, "Any"), without[stage], "{cell}");
+                assert_eq!(
+                    release_of(&cell, "S < S < S < S < Z > > > > >"),
+                    with[stage],
+                    "{cell}"
+                );
+            }
         }
-        // One release statement a stage.
-        for k in 0..PROBE_STAGES {
+        // One release statement a trigger.
+        for k in 0..2 * PROBE_STAGES {
             let release = format!(
                 "let _ : : : core : : marker : : PhantomData < Go < _ > > = released . {k} ;"
             );
-            assert!(text.contains(&release), "no release of stage {k}");
+            assert!(text.contains(&release), "no release of trigger {k}");
         }
-        assert!(!text.contains(&format!("Trigger{PROBE_STAGES}")));
+        assert!(!text.contains(&format!("Trigger{}", 2 * PROBE_STAGES)));
     }
 }
