@@ -28,7 +28,7 @@
 //! stage without it: each waits until the expansion sets its `TriggerK` to `Go<_>`, and
 //! `TriggerK: Carries<(SweepList, SweepInit, SweepListBackward, SweepInitBackward)>` then fills
 //! in the sweeps it carries. A probe that named the sweeps itself would be looked at again on
-//! every change anywhere on the board. A search without the total (mines left [`Any`]-like:
+//! every change anywhere on the board. A search without the total (its mines left `Any`,
 //! never counted down) has a state per window where one with it has a state per window and
 //! mines left, so it is much smaller when many mines are left; every cell it decides, the one
 //! with the total decides too.
