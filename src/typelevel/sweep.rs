@@ -38,8 +38,9 @@
 //! that depth-first search into a dynamic programme over (position, window, mines left). A
 //! candidate fails exactly when no layout completes it.
 //!
-//! Only the head of a list is ever committed, so `solve!` writes one *probe* per unknown cell:
-//! the whole sweep with a [`Probe`] of that cell in front. Both probe impls fit an unknown
+//! Only the head of a list is ever committed, so `solve!` writes *probes* for each unknown
+//! cell: the whole sweep with a [`Probe`] of that cell in front (two, below: with the mine
+//! total and without it). Both probe impls fit an unknown
 //! cell; each binds it (a mine, or a number whose count is unknown) and runs the sweep from its
 //! start. When one of them fails, rustc commits the other and the cell is decided: exactly
 //! when every layout agrees on it.
@@ -52,7 +53,7 @@
 //!
 //! Each cell has two probes: one sweeps without the mine total (its mines left are never
 //! counted down, so a state is a window alone, and there are far fewer of them when many mines
-//! are left), one with it, whose stages are released two releases behind those without it and
+//! are left), one with it, whose stages are released each right after the stage two later without it, and
 //! decide what only the total decides.
 //!
 //! ```
@@ -81,13 +82,15 @@ pub struct Probe<C, L>(PhantomData<(C, L)>);
 /// The signal that releases a stage of probes once the local rules and the stages before it
 /// have done what they can, carrying the sweeps `L` they run.
 ///
-/// Until it is set, a probe names only its cell and its direction, so rustc, which re-examines
+/// Until it is set, a probe names only its cell, its direction and the mines it starts with
+/// (the total, or none counted), so rustc, which re-examines
 /// a waiting obligation whenever a variable in it changes, looks at each probe only when its
 /// own cell changes, not on every change anywhere on the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Go<L>(PhantomData<L>);
 
-/// The last step of a sweep: every counter closed and no mine left.
+/// The last step of a sweep: every counter closed and no mine left (in a search without the
+/// total, any mines placed).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct End;
 

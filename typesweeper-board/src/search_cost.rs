@@ -5,7 +5,7 @@
 //! The compile-time solve at `level: complete` alternates two things until the board is done
 //! or nothing more can be decided: the local rules of `level: pairs` (each number alone, two
 //! numbers side by side, the mine total alone, a proved-safe cell revealing its number from the
-//! answer), and, when they stop, a whole-board search per undecided cell (a *probe*). A probe
+//! answer), and, when they stop, whole-board searches per undecided cell (*probes*). A probe
 //! walks the sweep of `typesweeper::typelevel::sweep`, a dynamic programme over (position,
 //! window of counters, mines left); it pays for every state before its cell's step (those are
 //! its own) and shares the states after it. rustc's cost per state grows with the board's
@@ -47,16 +47,18 @@ use std::collections::HashMap;
 /// a board the level does not finish (it stops where a guess is needed). Measured on a 2-core
 /// machine, rustc spends up to 0.61 seconds per million on such boards (9x9 boards that need a
 /// guess early: every probe of an undecided cell searches to the end): at this limit, under a
-/// minute and 1 GB.
+/// minute and 1 GB, and under a minute still with the probes without the total, which came
+/// later and take such boards up to 20 % longer (docs/compile-time.md).
 pub const COMPLETE_WORK_LIMIT: u64 = 60_000_000;
 
 /// The most work `solve!` takes at `level: complete` on a board the level finishes. The probes
 /// are released in stages, cheapest first, and on a board that gets finished the later stages
 /// find most of their cells decided: measured, rustc spends 0.01 to 0.19 seconds per million
 /// on such boards (the most on 16x16 boards with 39 to 52 cells undecided when the local rules
-/// first stop), so at this limit about half a minute and under 1 GB; and still about a minute
-/// at 0.4 seconds per million, what such boards took before the stages, should a board gain
-/// nothing from them.
+/// first stop), so at this limit about half a minute and under 1 GB. The probes without the
+/// total, which came later, take boards near this limit up to 1.8 times as long or as little
+/// as a third (docs/compile-time.md, "Searching without the total first"): at 1.8 times, about
+/// 50 s.
 pub const COMPLETE_FINISHED_WORK_LIMIT: u64 = 150_000_000;
 
 /// The part of a state's weight that does not grow with the board: a state costs rustc its

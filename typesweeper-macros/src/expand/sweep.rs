@@ -21,11 +21,11 @@
 //!
 //! The bounds it adds: `Cell: Valued<Count>` for every unknown cell, each list and its first
 //! window bound once to parameters (`SweepList`, `SweepInit`, `SweepListBackward`,
-//! `SweepInitBackward`) so that the probes can name them in one token each, and one probe per
-//! unknown cell without the mine total and one with it, `TriggerK: ProbeWhen<Cell, Forward,
-//! Any>` and `TriggerJ: ProbeWhen<Cell, Forward, Total>` (or `Backward`), in the order and stages
-//! of `SweepLines::probe_order`, each stage with the total released two releases after the same
-//! stage without it: each waits until the expansion sets its `TriggerK` to `Go<_>`, and
+//! `SweepInitBackward`) so that the probes can name them in one token each, and two probes per
+//! unknown cell, one without the mine total and one with it, `TriggerK: ProbeWhen<Cell,
+//! Forward, Any>` and `TriggerJ: ProbeWhen<Cell, Forward, Total>` (or `Backward`), in the order
+//! and stages of `SweepLines::probe_order`, each stage with the total released right after the
+//! stage two later without it: each waits until the expansion sets its `TriggerK` to `Go<_>`, and
 //! `TriggerK: Carries<(SweepList, SweepInit, SweepListBackward, SweepInitBackward)>` then fills
 //! in the sweeps it carries. A probe that named the sweeps itself would be looked at again on
 //! every change anywhere on the board. A search without the total (its mines left `Any`,
@@ -136,8 +136,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     };
     let total = peano(layout.answer.iter().filter(|&&c| c == Cell::Mine).count());
 
-    let closed = (0..slots).map(|_| quote!(Cnt<Z>));
-    let closed_any = (0..slots).map(|_| quote!(Cnt<Z>));
+    let closed: Vec<TokenStream> = (0..slots).map(|_| quote!(Cnt<Z>)).collect();
     let mut items = quote! {
         /// `Self` (the rest of the sweep) reaches its end from the window `W` with `M` mines
         /// left to place.
@@ -155,7 +154,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         struct Any;
         /// Without the total, the sweep with every counter closed is done, whatever mines it
         /// placed.
-        impl Sweep<(#(#closed_any,)*), Any> for End {}
+        impl Sweep<(#(#closed,)*), Any> for End {}
         /// The sweep in line order.
         struct Forward;
         /// The sweep in the reverse order.
@@ -182,7 +181,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     }
 
     // The bounds: every unknown cell's counter, the lists and first windows named once, and a
-    // probe per unknown cell.
+    // probe per unknown cell and kind of search (without the total and with it).
     let vars_of = |t: &Toks| -> Vec<Ident> {
         let mut found = Vec::new();
         variables(t.trees.iter().cloned(), &mut found);
@@ -259,7 +258,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     // on, instead of running again at every change as the earlier probes decide cells.
     //
     // Each cell has two probes: one searches without the mine total, one with it, and each
-    // stage of those with it is released `TOTAL_LAG` releases behind the same stage of those
+    // stage of those with it is released right after the stage `TOTAL_LAG` later of those
     // without. A search without the total has a state per window where one with it has a state
     // per window and mines left, and every cell it decides, the total would decide too; the
     // ones with the total come in where the total is what decides (docs/compile-time.md,
@@ -316,13 +315,14 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
 /// The board positions one sweep step covers (the module's documentation says why four).
 const PACK: usize = 4;
 
-/// How many releases the probes of a stage with the mine total come after those of the same
-/// stage without it.
+/// How many stages without the mine total are released before the first stage with it: each
+/// stage with the total comes right after the stage `TOTAL_LAG` later without it.
 const TOTAL_LAG: usize = 2;
 
 /// The release (the index of its trigger, `0 .. 2 * PROBE_STAGES`) of the probes of `stage`
-/// with the total or without it: the stages without it in order, and each stage with it
-/// `TOTAL_LAG` releases behind (without 0, 1, 2, with 0, without 3, with 1, ..., with 7).
+/// with the total or without it: the stages without it in order, and each stage with it right
+/// after the stage `TOTAL_LAG` later without it (without 0, 1, 2, with 0, without 3, with 1,
+/// ..., without 7, with 5, with 6, with 7).
 fn release(stage: usize, with_total: bool) -> usize {
     if with_total {
         (stage + TOTAL_LAG + 1).min(PROBE_STAGES) + stage
@@ -594,8 +594,8 @@ mod tests {
 
     /// The probes are released in `PROBE_STAGES` stages, each by its own statement, the probes
     /// of the cells nearest either end of the sweep first, the same number in each stage; each
-    /// cell has a probe without the total and one with it, released `TOTAL_LAG` releases
-    /// later.
+    /// cell has a probe without the total and one with it, whose stage is released right after
+    /// the stage `TOTAL_LAG` later without it.
     #[test]
     fn the_probes_are_released_in_stages_cheapest_first() {
         assert_eq!(PROBE_STAGES, 8, "the test is written for eight stages");
@@ -641,12 +641,22 @@ mod tests {
                 );
             }
         }
-        // One release statement a trigger.
+        // Two probes a cell, no more.
+        assert_eq!(text.matches(": ProbeWhen <").count(), 32);
+        // One release statement a trigger, in the order of the triggers.
+        let mut last = 0;
         for k in 0..2 * PROBE_STAGES {
             let release = format!(
                 "let _ : : : core : : marker : : PhantomData < Go < _ > > = released . {k} ;"
             );
-            assert!(text.contains(&release), "no release of trigger {k}");
+            let at = text
+                .find(&release)
+                .unwrap_or_else(|| panic!("no release of trigger {k}"));
+            assert!(
+                at > last,
+                "trigger {k} is released before the one before it"
+            );
+            last = at;
         }
         assert!(!text.contains(&format!("Trigger{}", 2 * PROBE_STAGES)));
     }
