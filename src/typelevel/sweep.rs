@@ -40,10 +40,9 @@
 //!
 //! Only the head of a list is ever committed, so `solve!` writes *probes* for each unknown
 //! cell: the whole sweep with a [`Probe`] of that cell in front (two, below: with the mine
-//! total and without it). Both probe impls fit an unknown
-//! cell; each binds it (a mine, or a number whose count is unknown) and runs the sweep from its
-//! start. When one of them fails, rustc commits the other and the cell is decided: exactly
-//! when every layout agrees on it.
+//! total and without it). Both probe impls fit an unknown cell; each binds it (a mine, or a
+//! number whose count is unknown) and runs the sweep from its start. When one of them fails,
+//! rustc commits the other and the cell is decided: exactly when every layout agrees on it.
 //!
 //! The probes wait for [`Go`]: `solve!` holds them back until rustc has done everything the
 //! local rules can do, then releases them in stages, the cheapest first, each once rustc has
@@ -53,8 +52,8 @@
 //!
 //! Each cell has two probes: one sweeps without the mine total (its mines left are never
 //! counted down, so a state is a window alone, and there are far fewer of them when many mines
-//! are left), one with it, whose stages are released each right after the stage two later without it, and
-//! decide what only the total decides.
+//! are left), one with it, whose stages are released each right after the stage two later
+//! without it, and decide what only the total decides.
 //!
 //! ```
 //! use typesweeper::typelevel::sweep::{Cnt, Valued};
@@ -83,9 +82,9 @@ pub struct Probe<C, L>(PhantomData<(C, L)>);
 /// have done what they can, carrying the sweeps `L` they run.
 ///
 /// Until it is set, a probe names only its cell, its direction and the mines it starts with
-/// (the total, or none counted), so rustc, which re-examines
-/// a waiting obligation whenever a variable in it changes, looks at each probe only when its
-/// own cell changes, not on every change anywhere on the board.
+/// (the total, or none counted), so rustc, which re-examines a waiting obligation whenever a
+/// variable in it changes, looks at each probe only when its own cell changes, not on every
+/// change anywhere on the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Go<L>(PhantomData<L>);
 
