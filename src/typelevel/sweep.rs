@@ -54,6 +54,9 @@
 //! counted down, so a state is a window alone, and there are far fewer of them when many mines
 //! are left), one with it, whose stages are released each right after the stage two later
 //! without it, and decide what only the total decides.
+//! On boards of at most 100 cells, the probe without the total of a cell that no shown number
+//! touches also waits behind a gate ([`Opens`]) until a neighbour is proved safe ([`Wake`]):
+//! until then no number constrains the cell and that search cannot decide it.
 //!
 //! ```
 //! use typesweeper::typelevel::sweep::{Cnt, Valued};
@@ -65,6 +68,7 @@
 //! ```
 
 use super::cell::{Mine, Num};
+use super::gate::Never;
 use core::marker::PhantomData;
 
 /// A counter in the sweep's window: how many more mines the number at its position needs
@@ -92,6 +96,49 @@ pub struct Go<L>(PhantomData<L>);
 /// total, any mines placed).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct End;
+
+/// The gate of a probe without the mine total whose cell no shown number touches, once a
+/// neighbour of the cell is proved safe.
+///
+/// Until a number touches a cell, every counter around it is free, so a search without the
+/// total cannot decide it: on small boards `solve!` holds such a probe back with a gate
+/// ([`Opens`]) that its cell's neighbours open ([`Wake`]), as well as until its stage.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Woken;
+
+/// The neighbour `Self` opens the gate `G` once it is proved safe.
+///
+/// ```
+/// use typesweeper::typelevel::sweep::{Wake, Woken};
+/// use typesweeper::{Mine, Num, Z};
+/// fn gate<N: Wake<G>, G: Default>() -> G { G::default() }
+/// // A number opens the gate; a mine leaves it as it is.
+/// let _open: Woken = gate::<Num<Z>, _>();
+/// let _still: () = gate::<Mine, ()>();
+/// ```
+pub trait Wake<G> {}
+
+/// A neighbour proved safe opens the gate: a number now touches the cell.
+impl<N> Wake<Woken> for Num<N> {}
+
+/// A mine leaves the gate as it is.
+impl<G> Wake<G> for Mine {}
+
+/// The gate `Self` lets the probe `P` through.
+pub trait Opens<P> {}
+
+/// An open gate lets the probe through: it runs once its stage is released.
+impl<P: Released> Opens<P> for Woken {}
+
+/// A gate never opened, fallen back to `()` (editions up to 2021) at the end of type inference:
+/// no number ever touched the cell, and its probe searches nothing.
+impl<P> Opens<P> for () {}
+
+/// A gate never opened, fallen back to `!` (edition 2024): its probe searches nothing.
+impl<P> Opens<P> for Never {}
+
+/// A probe `Self` that runs once released (`solve!` implements it for the probes it writes).
+pub trait Released {}
 
 /// Cell `Self`, once decided, starts its counter at `V`.
 ///

@@ -268,8 +268,19 @@ fn expansion(
     // has done what the local rules can before the first, and what the probes released so far
     // and the local rules can before each next one (reading a field of `released`, whose type
     // still holds variables, makes it select every obligation it can first).
+    // The gates of the probes that wait for a neighbour, as `puzzle`'s argument, and the
+    // diverging value passed for them.
+    let mut wakes = (TokenStream::new(), TokenStream::new());
     let (sweep_items, released_ty, released_value, release, results) = match sweep {
         Some(s) => {
+            if !s.wakes.is_empty() {
+                let gates = &s.wakes;
+                let loops = gates.iter().map(|_| quote!(loop {}));
+                wakes = (
+                    quote!(_: &::core::option::Option<(#(#gates,)*)>),
+                    quote!(&if true { ::core::option::Option::None } else { ::core::option::Option::Some((#(#loops,)*)) }),
+                );
+            }
             counts.extend(s.params);
             let triggers = &s.triggers;
             let fields = (0..triggers.len()).map(proc_macro2::Literal::usize_unsuffixed);
@@ -290,6 +301,7 @@ fn expansion(
             quote!((solved, rows)),
         ),
     };
+    let (wake_param, wake_value) = wakes;
     chunks.close();
     let (items, wheres) = chunk_items(chunks.done);
     let unknown = &layout.unknown;
@@ -335,7 +347,7 @@ fn expansion(
             #items
             #[allow(non_snake_case, non_camel_case_types, clippy::type_complexity, clippy::extra_unused_type_parameters)]
             #sweep_items
-            const fn puzzle<#(#params),*>() -> (::typesweeper::Solved<#rows>, (#(#row_phantoms,)*) #released_ty)
+            const fn puzzle<#(#params),*>(#wake_param) -> (::typesweeper::Solved<#rows>, (#(#row_phantoms,)*) #released_ty)
             where
                 #wheres
             {
@@ -346,7 +358,7 @@ fn expansion(
             // debug information is generated for `puzzle`'s instance or the solved type.
             #[allow(unreachable_code, clippy::diverging_sub_expression)]
             const SOLVED: ::typesweeper::CellRows = {
-                let #results = puzzle::<#holes>();
+                let #results = puzzle::<#holes>(#wake_value);
                 #release
                 let gate = ::core::marker::PhantomData::<Open>;
                 #gate_calls

@@ -32,6 +32,12 @@
 //! never counted down) has a state per window where one with it has a state per window and
 //! mines left, so it is much smaller when many mines are left; every cell it decides, the one
 //! with the total decides too.
+//!
+//! On a board of at most [`WAKE_MAX_CELLS`] cells, the probe without the total of a cell that
+//! no shown number touches waits behind a gate as well: `Wake_R1C1: Opens<Ask<Cell, Forward,
+//! Any, TriggerK>>`, opened by `Neighbour: Wake<Wake_R1C1>` once a neighbour is proved safe
+//! (`typesweeper::typelevel::sweep::Wake`). Each gate is a diverging variable, so a gate never
+//! opened falls back at the end of type inference and its probe searches nothing.
 
 use super::{bound, peano, Chunks, Layout, Toks};
 use proc_macro2::{Ident, Span, TokenStream};
@@ -52,6 +58,11 @@ pub(super) struct Sweep {
     /// The variables the probes wait on, two per stage (`PROBE_STAGES`: without the total and
     /// with it), in the order they are to be released.
     pub triggers: Vec<Ident>,
+    /// The gates of the probes without the total that wait for a neighbour of their cell
+    /// ([`WAKE_MAX_CELLS`]): diverging variables, which the expansion passes to `puzzle` as
+    /// `loop {}`s in a branch never taken, so that a gate never opened falls back to a type of
+    /// its own.
+    pub wakes: Vec<Ident>,
 }
 
 pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
@@ -274,6 +285,12 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         })
         .collect();
     probes.sort_by_key(|&(_, release, _)| release);
+    // On small boards, a probe without the total of a cell no shown number touches waits
+    // until a neighbour of its cell is proved safe as well as for its stage: until then no
+    // number constrains the cell and its search cannot decide it (every counter around it is
+    // free), but a released probe would search again at every change.
+    let gate = n <= WAKE_MAX_CELLS;
+    let mut wakes = Vec::new();
     for (i, release, with_total) in probes {
         let trigger = &triggers[release];
         let span = layout.puzzle.spans[i];
@@ -283,6 +300,44 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         } else {
             "Backward"
         };
+        let untouched = !board
+            .neighbours_of(i)
+            .any(|j| matches!(cells[j], Cell::Num(_)));
+        if gate && !with_total && untouched {
+            let wake = format_ident!("Wake_{}", super::cell_name(board, i));
+            for j in layout.unknown_neighbours(i) {
+                let mut waits = Toks::at(span);
+                waits.append(&layout.ty[j]);
+                waits.punct(':');
+                waits.word("Wake");
+                waits.punct('<');
+                waits.append(&Toks::ident(&wake));
+                waits.punct('>');
+                chunks.add(span, waits, [layout.names[j].clone(), wake.clone()]);
+            }
+            let mut probe = Toks::at(span);
+            probe.append(&Toks::ident(&wake));
+            probe.punct(':');
+            probe.word("Opens");
+            probe.punct('<');
+            probe.word("Ask");
+            probe.punct('<');
+            probe.append(&layout.ty[i]);
+            probe.punct(',');
+            probe.word(direction);
+            probe.punct(',');
+            probe.word("Any");
+            probe.punct(',');
+            probe.append(&Toks::ident(trigger));
+            probe.close(2);
+            chunks.add(
+                span,
+                probe,
+                [wake.clone(), trigger.clone(), layout.names[i].clone()],
+            );
+            wakes.push(wake);
+            continue;
+        }
         let mut probe = Toks::at(span);
         probe.append(&Toks::ident(trigger));
         probe.punct(':');
@@ -305,12 +360,31 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         params.extend([list_var, init_var]);
     }
     params.extend(triggers.iter().cloned());
+    params.extend(wakes.iter().cloned());
+    if !wakes.is_empty() {
+        items.extend(quote! {
+            use ::typesweeper::typelevel::sweep::{Opens, Released, Wake};
+            /// The probe of cell `C` in the sweep `D` with `T` mines left, released by the
+            /// trigger `K`, behind a gate that a neighbour of its cell opens.
+            struct Ask<C, D, T, K>(::core::marker::PhantomData<(C, D, T, K)>);
+            /// Through its gate, the probe runs once its stage's trigger is released.
+            impl<C, D, T, K: ProbeWhen<C, D, T>> Released for Ask<C, D, T, K> {}
+        });
+    }
     Sweep {
         items,
         params,
         triggers,
+        wakes,
     }
 }
+
+/// The most cells a board may have for its probes without the total to wait for a neighbour
+/// (the probes of cells no shown number touches; see `sweep`). A waiting probe names its
+/// stage's trigger, and once that is released rustc looks at the probe again at every change on
+/// the board, resolving both sweeps: on larger boards that costs more than the searches it
+/// saves (docs/compile-time.md, "Probes without the total that wait for a neighbour").
+const WAKE_MAX_CELLS: usize = 100;
 
 /// The board positions one sweep step covers (the module's documentation says why four).
 const PACK: usize = 4;
@@ -613,12 +687,18 @@ mod tests {
         .collect();
         let text = tokens.join(" ");
         // Each probe: `TriggerK : ProbeWhen < Cell_RnCm , Direction , Mines >`, its mines `Any`
-        // or the total (four mines here).
+        // or the total (four mines here); or, without the total for a cell no shown number
+        // touches (rows 3 and 4), behind its gate: `Wake_RnCm : Opens < Ask < Cell_RnCm ,
+        // Direction , Any , TriggerK > >`.
         let release_of = |cell: &str, mines: &str| {
             let found: Vec<usize> = (0..2 * PROBE_STAGES)
                 .filter(|k| {
                     ["Forward", "Backward"].iter().any(|d| {
+                        let gate = cell.replace("Cell_", "Wake_");
                         text.contains(&format!("Trigger{k} : ProbeWhen < {cell} , {d} , {mines}"))
+                            || text.contains(&format!(
+                                "{gate} : Opens < Ask < {cell} , {d} , {mines} , Trigger{k} >"
+                            ))
                     })
                 })
                 .collect();
@@ -641,8 +721,9 @@ mod tests {
                 );
             }
         }
-        // Two probes a cell, no more.
-        assert_eq!(text.matches(": ProbeWhen <").count(), 32);
+        // Two probes a cell, no more: eight of them behind a gate.
+        assert_eq!(text.matches(": ProbeWhen < Cell_").count(), 24);
+        assert_eq!(text.matches(": Opens < Ask <").count(), 8);
         // One release statement a trigger, in the order of the triggers.
         let mut last = 0;
         for k in 0..2 * PROBE_STAGES {
@@ -659,5 +740,70 @@ mod tests {
             last = at;
         }
         assert!(!text.contains(&format!("Trigger{}", 2 * PROBE_STAGES)));
+    }
+
+    /// On a board of at most `WAKE_MAX_CELLS` cells, the probe without the total of a cell no
+    /// shown number touches waits behind a gate that each unknown neighbour can open; a cell a
+    /// shown number touches, and every probe with the total, does not wait. A shown mine opens
+    /// nothing. Larger boards have no gates.
+    #[test]
+    fn probes_without_the_total_of_untouched_cells_wait_for_a_neighbour() {
+        let text = |body: &str| -> String {
+            expand(body)
+                .iter()
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        // The shown 1 at R1C1 touches R1C2, R2C1 and R2C2; the other unknown cells touch no
+        // shown number (R3C2 is a shown mine).
+        let small = text(
+            "level: complete puzzle: [[1 ? ?] [? ? ?] [? x ?]] \
+             answer: [[1 1 0] [x 2 1] [2 x 1]]",
+        );
+        let gated =
+            |cell: &str| small.contains(&format!("Wake_{cell} : Opens < Ask < Cell_{cell} ,"));
+        for cell in ["R1C2", "R2C1", "R2C2"] {
+            assert!(!gated(cell), "{cell} touches the shown 1");
+        }
+        for cell in ["R1C3", "R2C3", "R3C1", "R3C3"] {
+            assert!(gated(cell), "{cell} touches no shown number");
+        }
+        // R3C1's gate: one bound for each unknown neighbour (R2C1, R2C2), none for the mine.
+        assert_eq!(small.matches(": Wake < Wake_R3C1 >").count(), 2);
+        assert!(small.contains("Cell_R2C1 : Wake < Wake_R3C1 >"));
+        assert!(small.contains("Cell_R2C2 : Wake < Wake_R3C1 >"));
+        // The probes with the total never wait.
+        assert_eq!(small.matches(": Opens < Ask <").count(), 4);
+        assert!(!small.contains(": Opens < Ask < Cell_R3C1 , Forward , S"));
+        assert!(!small.contains(": Opens < Ask < Cell_R3C1 , Backward , S"));
+        // Each gate is a diverging variable: `puzzle` takes them, and is passed `loop {}`s.
+        assert!(small.contains(
+            "Option < OpenParenthesis Wake_R3C3 , Wake_R1C3 , Wake_R3C1 , Wake_R2C3 , \
+             CloseParenthesis >"
+        ));
+        assert!(small.contains(
+            "Some OpenParenthesis OpenParenthesis loop OpenBrace CloseBrace , loop OpenBrace \
+             CloseBrace , loop OpenBrace CloseBrace , loop OpenBrace CloseBrace , \
+             CloseParenthesis CloseParenthesis"
+        ));
+
+        // 13x12 = 156 cells: no gates.
+        let row = |shown: &str| format!("[{shown} ? ? ? ? ? ? ? ? ? ? ?]");
+        let rows: Vec<String> = (0..13)
+            .map(|r| row(if r == 0 { "0" } else { "?" }))
+            .collect();
+        let answers: Vec<String> = (0..13)
+            .map(|_| "[0 0 0 0 0 0 0 0 0 0 0 0]".to_string())
+            .collect();
+        let large = text(&format!(
+            "level: complete puzzle: [{}] answer: [{}]",
+            rows.join(" "),
+            answers.join(" ")
+        ));
+        const { assert!(13 * 12 > super::WAKE_MAX_CELLS) };
+        assert_eq!(large.matches(": ProbeWhen < Cell_").count(), 2 * 155);
+        assert!(!large.contains("Opens"));
+        assert!(!large.contains("Wake"));
     }
 }
