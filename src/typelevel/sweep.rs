@@ -52,8 +52,9 @@
 //!
 //! Each cell has two probes: one sweeps without the mine total (its mines left are never
 //! counted down, so a state is a window alone, and there are far fewer of them when many mines
-//! are left), one with it, whose stages are released each right after the stage two later
+//! are left), one with it, whose stages are released each right after the stage three later
 //! without it, and decide what only the total decides.
+//!
 //! On boards of at most 100 cells, the probe without the total of a cell that no shown number
 //! touches also waits behind a gate ([`Opens`]) until a neighbour is proved safe ([`Wake`]):
 //! until then no number constrains the cell and that search cannot decide it.

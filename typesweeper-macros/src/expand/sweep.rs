@@ -25,13 +25,13 @@
 //! unknown cell, one without the mine total and one with it, `TriggerK: ProbeWhen<Cell,
 //! Forward, Any>` and `TriggerJ: ProbeWhen<Cell, Forward, Total>` (or `Backward`), in the order
 //! and stages of `SweepLines::probe_order`, each stage with the total released right after the
-//! stage two later without it: each waits until the expansion sets its `TriggerK` to `Go<_>`, and
-//! `TriggerK: Carries<(SweepList, SweepInit, SweepListBackward, SweepInitBackward)>` then fills
-//! in the sweeps it carries. A probe that named the sweeps itself would be looked at again on
-//! every change anywhere on the board. A search without the total (its mines left `Any`,
-//! never counted down) has a state per window where one with it has a state per window and
-//! mines left, so it is much smaller when many mines are left; every cell it decides, the one
-//! with the total decides too.
+//! stage three later without it: each waits until the expansion sets its `TriggerK` to
+//! `Go<_>`, and `TriggerK: Carries<(SweepList, SweepInit, SweepListBackward,
+//! SweepInitBackward)>` then fills in the sweeps it carries. A probe that named the sweeps
+//! itself would be looked at again on every change anywhere on the board. A search without the
+//! total (its mines left `Any`, never counted down) has a state per window where one with it
+//! has a state per window and mines left, so it is much smaller when many mines are left;
+//! every cell it decides, the one with the total decides too.
 //!
 //! On a board of at most [`WAKE_MAX_CELLS`] cells, the probe without the total of a cell that
 //! no shown number touches waits behind a gate as well: `Wake_R1C1: Opens<Ask<Cell, Forward,
@@ -391,12 +391,12 @@ const PACK: usize = 4;
 
 /// How many stages without the mine total are released before the first stage with it: each
 /// stage with the total comes right after the stage `TOTAL_LAG` later without it.
-const TOTAL_LAG: usize = 2;
+const TOTAL_LAG: usize = 3;
 
 /// The release (the index of its trigger, `0 .. 2 * PROBE_STAGES`) of the probes of `stage`
 /// with the total or without it: the stages without it in order, and each stage with it right
-/// after the stage `TOTAL_LAG` later without it (without 0, 1, 2, with 0, without 3, with 1,
-/// ..., without 7, with 5, with 6, with 7).
+/// after the stage `TOTAL_LAG` later without it (without 0, 1, 2, 3, with 0, without 4, with 1,
+/// ..., without 7, with 3, with 4, ..., with 7).
 fn release(stage: usize, with_total: bool) -> usize {
     if with_total {
         (stage + TOTAL_LAG + 1).min(PROBE_STAGES) + stage
@@ -673,7 +673,11 @@ mod tests {
     #[test]
     fn the_probes_are_released_in_stages_cheapest_first() {
         assert_eq!(PROBE_STAGES, 8, "the test is written for eight stages");
-        assert_eq!(super::TOTAL_LAG, 2, "the test is written for a lag of two");
+        assert_eq!(
+            super::TOTAL_LAG,
+            3,
+            "the test is written for a lag of three"
+        );
         // Sixteen unknown cells in the four middle rows of a 6x4 board; the sweep goes row by
         // row (positions 4 to 19 of 24), so by their distance from the nearer end of the sweep
         // the cells come in pairs, R2C1 and R5C4 (4 positions from an end) first, R3C4 and R4C1
@@ -705,10 +709,10 @@ mod tests {
             assert_eq!(found.len(), 1, "{cell} with {mines}: {found:?}");
             found[0]
         };
-        // Without the total: releases 0, 1, 2, 4, 6, 8, 10, 12; with it: 3, 5, 7, 9, 11, 13,
+        // Without the total: releases 0, 1, 2, 3, 5, 7, 9, 11; with it: 4, 6, 8, 10, 12, 13,
         // 14, 15.
-        let without = [0, 1, 2, 4, 6, 8, 10, 12];
-        let with = [3, 5, 7, 9, 11, 13, 14, 15];
+        let without = [0, 1, 2, 3, 5, 7, 9, 11];
+        let with = [4, 6, 8, 10, 12, 13, 14, 15];
         let name = |p: usize| format!("Cell_R{}C{}", p / 4 + 1, p % 4 + 1);
         for distance in 4..12 {
             let stage = distance - 4;
