@@ -268,19 +268,20 @@ fn expansion(
     // has done what the local rules can before the first, and what the probes released so far
     // and the local rules can before each next one (reading a field of `released`, whose type
     // still holds variables, makes it select every obligation it can first).
-    // The gates of the probes that wait for a neighbour, as `puzzle`'s argument, and the
-    // diverging value passed for them.
-    let mut wakes = (TokenStream::new(), TokenStream::new());
+    // The gates of the probes that wait for a neighbour are `puzzle`'s argument, passed as
+    // diverging values so that a gate never opened falls back.
+    let (wake_param, wake_value) = match &sweep {
+        Some(s) if !s.wakes.is_empty() => {
+            let gates = &s.wakes;
+            (
+                quote!(_: &::core::option::Option<(#(#gates,)*)>),
+                diverging(gates.len()),
+            )
+        }
+        _ => (TokenStream::new(), TokenStream::new()),
+    };
     let (sweep_items, released_ty, released_value, release, results) = match sweep {
         Some(s) => {
-            if !s.wakes.is_empty() {
-                let gates = &s.wakes;
-                let loops = gates.iter().map(|_| quote!(loop {}));
-                wakes = (
-                    quote!(_: &::core::option::Option<(#(#gates,)*)>),
-                    quote!(&if true { ::core::option::Option::None } else { ::core::option::Option::Some((#(#loops,)*)) }),
-                );
-            }
             counts.extend(s.params);
             let triggers = &s.triggers;
             let fields = (0..triggers.len()).map(proc_macro2::Literal::usize_unsuffixed);
@@ -301,7 +302,6 @@ fn expansion(
             quote!((solved, rows)),
         ),
     };
-    let (wake_param, wake_value) = wakes;
     chunks.close();
     let (items, wheres) = chunk_items(chunks.done);
     let unknown = &layout.unknown;
@@ -727,7 +727,7 @@ impl<'a> Layout<'a> {
                     Ident::new("_", puzzle.spans[cell])
                 }));
             let index = proc_macro2::Literal::usize_unsuffixed(index);
-            let loops = later.iter().map(|_| quote!(loop {}));
+            let diverging = diverging(later.len());
             calls.extend(quote! {
                 #[allow(non_snake_case, non_camel_case_types, clippy::type_complexity)]
                 const fn #f<#(#cell_params,)* #(#gate),*>(
@@ -743,12 +743,20 @@ impl<'a> Layout<'a> {
                 let gate = #f::<#(#holes),*>(
                     &rows.#index,
                     gate,
-                    &if true { ::core::option::Option::None } else { ::core::option::Option::Some((#(#loops,)*)) },
+                    #diverging,
                 );
             });
         }
         calls
     }
+}
+
+/// `&Option<(_, ..)>` of `n` diverging inference variables: `None`, in a branch never taken
+/// `Some((loop {}, ..))`, so that rustc gives each variable a type of its own (`()` or `!`) if
+/// type inference leaves it unresolved.
+fn diverging(n: usize) -> TokenStream {
+    let loops = (0..n).map(|_| quote!(loop {}));
+    quote!(&if true { ::core::option::Option::None } else { ::core::option::Option::Some((#(#loops,)*)) })
 }
 
 /// The chunks as items (`struct ChunkK; impl<..> Holds<(..)> for ChunkK where .. {}`) and as

@@ -300,10 +300,12 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         } else {
             "Backward"
         };
-        let untouched = !board
-            .neighbours_of(i)
-            .any(|j| matches!(cells[j], Cell::Num(_)));
-        if gate && !with_total && untouched {
+        let untouched = || {
+            !board
+                .neighbours_of(i)
+                .any(|j| matches!(cells[j], Cell::Num(_)))
+        };
+        if gate && !with_total && untouched() {
             let wake = format_ident!("Wake_{}", super::cell_name(board, i));
             for j in layout.unknown_neighbours(i) {
                 let mut waits = Toks::at(span);
