@@ -9,19 +9,23 @@
 //! # The sweep's state
 //!
 //! Before step `p`, the state is a *window* of counters, one [`Cnt`] per position from
-//! `p - W - 1` to `p + W` (`W` the line length), and the number of mines still to place. A
-//! counter holds how many more mines its position's number needs among the neighbours not yet
-//! swept. Step `p` opens the counter of position `p + W + 1`, places cell `p` (a mine takes one
-//! from each neighbour's counter and from the total), and closes the counter of position
-//! `p - W - 1`, whose neighbours are now all placed: it must be at zero. After the last step the
-//! total must be zero too. So a run of the sweep that reaches its end is a layout of the whole
-//! board that fits every number and the total.
+//! `p - W - 1` to `p + W` (`W` the line length, its padding included: below), and the number
+//! of mines still to place. A counter holds how many more mines its position's number needs
+//! among the neighbours not yet swept. Step `p` opens the counter of position `p + W + 1`,
+//! places cell `p` (a mine takes one from each neighbour's counter and from the total), and
+//! closes the counter of position `p - W - 1`, whose neighbours are now all placed: it must be
+//! at zero. After the last step the total must be zero too. So a run of the sweep that reaches
+//! its end is a layout of the whole board that fits every number and the total.
+//!
+//! Between two lines the sweep has a padding position: a cell known to be safe whose counter
+//! is free, as are the counters above the first line and below the last. So every position has
+//! eight neighbours, and a mine takes one from the same window slots wherever it is.
 //!
 //! `solve!` writes the steps four positions at a time: one struct holds four cells, and its 16
 //! impls (each cell a mine or a number) do the four positions' work at once, so the list is a
 //! quarter as long and the search has a state only at every fourth position. rustc walks the
 //! rest of the list at every state it visits, so that makes each search about three times
-//! cheaper.
+//! cheaper. With the padding, one struct and its impls serve every step.
 //!
 //! A counter starts as the position's count, [`Valued`]: a shown number's count, or for an
 //! unknown cell a variable that is the revealed count once the cell is proved safe and

@@ -364,6 +364,8 @@ struct Search {
     decided: Vec<(usize, bool)>,
     /// Each cell's position in the forward sweep.
     position: Vec<usize>,
+    /// The sweep's positions, the padding included.
+    length: usize,
     forward: Sweep,
     backward: Sweep,
 }
@@ -372,39 +374,41 @@ impl Search {
     /// Counts the sweep's states in both directions and finds the cells every layout agrees
     /// on; `None` when one direction alone has more than `limit` states.
     fn run(puzzle: &Board, known: &[Cell], total: usize, limit: u64) -> Option<Search> {
-        let n = known.len();
         let lines = SweepLines::of(puzzle.rows(), puzzle.cols());
         let order = &lines.index;
+        let n = order.len();
         let forward = Sweep::run(&lines, known, total, order, limit)?;
-        let backward_order: Vec<usize> = order.iter().rev().copied().collect();
+        let backward_order: Vec<Option<usize>> = order.iter().rev().copied().collect();
         let backward = Sweep::run(&lines, known, total, &backward_order, limit)?;
         // A probe runs the direction in which its cell comes first, and pays for the states
         // before its cell's step; both directions' shared states are paid once.
         let mut states: u64 = forward.prefix[n] + backward.prefix[n];
-        for (p, &i) in order.iter().enumerate() {
-            if known[i] == Cell::Unknown {
-                states += if probe_runs_forward(p, n) {
-                    forward.prefix[p + 1]
-                } else {
-                    backward.prefix[n - p]
-                };
-            }
+        let cells = || {
+            order
+                .iter()
+                .enumerate()
+                .filter_map(|(p, i)| i.map(|i| (p, i)))
+                .filter(|&(_, i)| known[i] == Cell::Unknown)
+        };
+        for (p, _) in cells() {
+            states += if probe_runs_forward(p, n) {
+                forward.prefix[p + 1]
+            } else {
+                backward.prefix[n - p]
+            };
         }
-        let decided = order
-            .iter()
-            .enumerate()
-            .filter(|&(_, &i)| known[i] == Cell::Unknown)
-            .filter_map(|(p, &i)| match forward.options[p] {
+        let decided = cells()
+            .filter_map(|(p, i)| match forward.options[p] {
                 (true, false) => Some((i, true)),
                 (false, true) => Some((i, false)),
                 _ => None,
             })
             .collect();
-        let position = lines.positions();
         Some(Search {
             states,
             decided,
-            position,
+            position: lines.positions(),
+            length: n,
             forward,
             backward,
         })
@@ -415,7 +419,7 @@ impl Search {
     /// direction the states up to the last changed position are new, those after it come
     /// from rustc's cache.
     fn rerun(&self, known: &[Cell], changed: &[usize]) -> u64 {
-        let n = self.position.len();
+        let n = self.length;
         let Some(last_forward) = changed.iter().map(|&i| self.position[i]).max() else {
             return 0;
         };
@@ -453,21 +457,23 @@ impl Sweep {
         lines: &SweepLines,
         known: &[Cell],
         total: usize,
-        order: &[usize],
+        order: &[Option<usize>],
         limit: u64,
     ) -> Option<Sweep> {
         let n = order.len();
-        let w = lines.width;
+        let w = lines.stride();
         let slots = 2 * w + 2;
+        // Off the board and on the padding, the counters are free.
         let start = |p: isize| -> Counter {
-            if p < 0 || p as usize >= n {
-                return 0;
-            }
-            match known[order[p as usize]] {
-                Cell::Num(k) => k as Counter,
+            match (p >= 0).then(|| order.get(p as usize)).flatten() {
+                Some(Some(i)) => match known[*i] {
+                    Cell::Num(k) => k as Counter,
+                    _ => FREE,
+                },
                 _ => FREE,
             }
         };
+        let hits = lines.shape();
         // Forward: the states before each step, with the transitions kept for the way back.
         let first: State = (
             (0..slots as isize)
@@ -479,12 +485,21 @@ impl Sweep {
         let mut moves: Vec<Vec<[Option<usize>; 2]>> = Vec::with_capacity(n);
         let mut prefix = vec![0u64; n + 1];
         for p in 0..n {
-            prefix[p + 1] = prefix[p] + layers[p].len() as u64;
+            // The board's positions only: a padding position places nothing (its states are
+            // those before it, carried over), and the limits were fitted before the padding,
+            // which changed rustc's time on the heaviest boards by 10 % or less
+            // (docs/compile-time.md, "Every position the same shape").
+            let counted = if order[p].is_some() {
+                layers[p].len()
+            } else {
+                0
+            };
+            prefix[p + 1] = prefix[p] + counted as u64;
             if prefix[p + 1] > limit {
                 return None;
             }
-            let cell = known[order[p]];
-            let hits = lines.shape(p);
+            // The padding is a safe cell.
+            let cell = order[p].map_or(Cell::Num(0), |i| known[i]);
             let opened = start((p + w + 1) as isize);
             let mut next: Vec<State> = Vec::new();
             let mut index: HashMap<State, usize> = HashMap::new();

@@ -3,16 +3,25 @@
 //! and [`search_cost`](crate::search_cost) counts that sweep's states with it, so both walk
 //! the same board the same way.
 //!
+//! Between two lines the sweep has a *padding* position: a cell known to be safe whose counter
+//! is free (it takes any number of mines and still closes), as are the counters above the
+//! first line and below the last. So every position has all eight neighbours, a mine takes one
+//! from the same window slots wherever it is, and `solve!` writes every step of four positions
+//! with the same struct and its impls, instead of a struct for each run of edges and corners.
+//!
 //! ```
 //! use typesweeper_board::sweep_lines::SweepLines;
 //!
-//! // A board wider than tall is swept column by column.
+//! // A board wider than tall is swept column by column, with padding between the columns.
 //! let lines = SweepLines::of(2, 3);
-//! assert_eq!((lines.width, lines.lines), (2, 3));
-//! assert_eq!(lines.index, vec![0, 3, 1, 4, 2, 5]);
-//! // Position 0 (the top-left cell): its neighbour along the line, slot W + 2, and the next
-//! // line's two, slots 2W + 1 and 2W + 2.
-//! assert_eq!(lines.shape(0), vec![4, 5, 6]);
+//! assert_eq!((lines.width, lines.lines, lines.stride()), (2, 3, 3));
+//! assert_eq!(
+//!     lines.index,
+//!     vec![Some(0), Some(3), None, Some(1), Some(4), None, Some(2), Some(5)]
+//! );
+//! // Any position's mine: the three neighbours of the line before (window slots 0, 1, 2),
+//! // the two beside it (3 + 0 and 3 + 2), and the three of the next line.
+//! assert_eq!(lines.shape(), [0, 1, 2, 3, 5, 6, 7, 8]);
 //! ```
 
 /// How many stages `level: complete` releases its probes in ([`SweepLines::probe_order`]). A
@@ -38,44 +47,55 @@ pub fn probe_runs_forward(p: usize, n: usize) -> bool {
     2 * p < n
 }
 
-/// The board's positions in sweep order: lines of the shorter side.
+/// The board's positions in sweep order: lines of the shorter side, a padding position between
+/// two lines.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SweepLines {
     /// Cells per line (`W`).
     pub width: usize,
     /// Number of lines.
     pub lines: usize,
-    /// Board index (row-major) of each sweep position.
-    pub index: Vec<usize>,
+    /// Board index (row-major) of each sweep position, `None` for the padding between two
+    /// lines.
+    pub index: Vec<Option<usize>>,
 }
 
 impl SweepLines {
     /// The sweep of a `rows` x `cols` board: row by row, or column by column when the board is
     /// wider than tall.
     pub fn of(rows: usize, cols: usize) -> SweepLines {
-        if cols <= rows {
-            SweepLines {
-                width: cols,
-                lines: rows,
-                index: (0..rows * cols).collect(),
+        // Row by row, or column by column when the board is wider than tall.
+        let by_rows = cols <= rows;
+        let (width, lines) = if by_rows { (cols, rows) } else { (rows, cols) };
+        // Cell `k` of line `l`, as a board index.
+        let cell = |l: usize, k: usize| if by_rows { l * cols + k } else { k * cols + l };
+        let mut index = Vec::with_capacity(lines * (width + 1));
+        for l in 0..lines {
+            if l > 0 {
+                index.push(None);
             }
-        } else {
-            // Column by column: position `p` is row `p % rows` of column `p / rows`.
-            SweepLines {
-                width: rows,
-                lines: cols,
-                index: (0..rows * cols)
-                    .map(|p| (p % rows) * cols + p / rows)
-                    .collect(),
-            }
+            index.extend((0..width).map(|k| Some(cell(l, k))));
         }
+        SweepLines {
+            width,
+            lines,
+            index,
+        }
+    }
+
+    /// Positions per line, the padding included (`W + 1`): the distance from a position to
+    /// the one beside it on the next line.
+    pub fn stride(&self) -> usize {
+        self.width + 1
     }
 
     /// Each board cell's position in the sweep (the inverse of [`SweepLines::index`]).
     pub fn positions(&self) -> Vec<usize> {
-        let mut position = vec![0; self.index.len()];
+        let mut position = vec![0; self.width * self.lines];
         for (p, &i) in self.index.iter().enumerate() {
-            position[i] = p;
+            if let Some(i) = i {
+                position[i] = p;
+            }
         }
         position
     }
@@ -106,27 +126,61 @@ impl SweepLines {
             .collect()
     }
 
-    /// The window slots a mine at position `p` takes one from. Window slot `i` (from 0) before
-    /// step `p` is position `p - W - 1 + i`; slot `2W + 2` is the one the step opens, position
-    /// `p + W + 1`.
-    pub fn shape(&self, p: usize) -> Vec<usize> {
-        let w = self.width;
-        let (line, k) = (p / w, p % w);
-        let (left, right) = (k > 0, k + 1 < w);
-        let (up, down) = (line > 0, line + 1 < self.lines);
-        [
-            (up && left, 0),
-            (up, 1),
-            (up && right, 2),
-            (left, w),
-            (right, w + 2),
-            (down && left, 2 * w),
-            (down, 2 * w + 1),
-            (down && right, 2 * w + 2),
-        ]
-        .into_iter()
-        .filter(|&(on, _)| on)
-        .map(|(_, slot)| slot)
-        .collect()
+    /// The window slots a mine at any position takes one from. Window slot `i` (from 0) before
+    /// step `p` is position `p - S - 1 + i` (`S` the [`stride`](SweepLines::stride)); slot
+    /// `2S + 2` is the one the step opens, position `p + S + 1`. Off the board and on the
+    /// padding, the counters are free.
+    pub fn shape(&self) -> [usize; 8] {
+        let s = self.stride();
+        [0, 1, 2, s, s + 2, 2 * s, 2 * s + 1, 2 * s + 2]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SweepLines;
+    use crate::{Board, Cell};
+
+    /// Every board cell appears once in the sweep, a padding position sits between two lines
+    /// and nowhere else, and the window slots a cell's mine takes one from are exactly its
+    /// neighbours on the board, the other slots padding or off the board.
+    #[test]
+    fn a_mine_takes_one_from_its_neighbours_and_from_free_counters_only() {
+        for (rows, cols) in [
+            (1, 1),
+            (1, 4),
+            (4, 1),
+            (2, 3),
+            (3, 5),
+            (5, 3),
+            (9, 9),
+            (4, 7),
+        ] {
+            let board = Board::new(rows, cols, vec![Cell::Unknown; rows * cols]);
+            let lines = SweepLines::of(rows, cols);
+            let s = lines.stride();
+            assert_eq!(lines.width, rows.min(cols));
+            assert_eq!(lines.index.len(), rows * cols + lines.lines - 1);
+            let mut seen: Vec<usize> = lines.index.iter().flatten().copied().collect();
+            seen.sort_unstable();
+            assert_eq!(seen, (0..rows * cols).collect::<Vec<_>>());
+            for (p, &at) in lines.index.iter().enumerate() {
+                assert_eq!(at.is_none(), p % s == s - 1, "{rows}x{cols}: position {p}");
+            }
+            for (p, &at) in lines.index.iter().enumerate() {
+                let Some(i) = at else { continue };
+                // Window slot `k` before step `p` is position `p - s - 1 + k`.
+                let mut hit: Vec<usize> = lines
+                    .shape()
+                    .iter()
+                    .filter_map(|&k| (p + k).checked_sub(s + 1))
+                    .filter_map(|q| lines.index.get(q).copied().flatten())
+                    .collect();
+                hit.sort_unstable();
+                let mut around: Vec<usize> = board.neighbours_of(i).collect();
+                around.sort_unstable();
+                assert_eq!(hit, around, "{rows}x{cols}: cell {i}");
+            }
+        }
     }
 }

@@ -2,12 +2,13 @@
 //!
 //! Written into the expansion's block, because they depend on the board's shape: a trait
 //! `Sweep<Window, MinesLeft>`, the steps, the end of the sweep, and the probe impls. A step
-//! covers [`PACK`] positions in a row (the last step what is left): one step struct per run of
-//! *shapes* (which of each position's neighbours are on the board), with an impl for each way
-//! to place its cells (16 for four cells: each a mine or a number). The list of steps names the
-//! cells (unknown ones are the function's parameters), the counters' start values
-//! (`Count_R1C1` for an unknown cell or a shown mine, the count for a shown number) and nothing
-//! else: no answer cell appears in it.
+//! covers [`PACK`] positions in a row (the last step what is left), with an impl for each way
+//! to place its cells (16 for four cells: each a mine or a number). The sweep has a padding
+//! position between two lines (`SweepLines`), so every position's mine takes one from the same
+//! window slots and one step struct serves every step but the last. The list of steps names
+//! the cells (unknown ones are the function's parameters), the counters' start values
+//! (`Count_R1C1` for an unknown cell or a shown mine, `Count_PadK` for the padding and off the
+//! board, the count for a shown number) and nothing else: no answer cell appears in it.
 //!
 //! Why four positions a step: rustc walks the rest of the sweep at every state it visits
 //! (freshening, generalising and interning the list), so a list a quarter as long, with a
@@ -39,15 +40,12 @@
 //! (`typesweeper::typelevel::sweep::Wake`). Each gate is a diverging variable, so a gate never
 //! opened falls back at the end of type inference and its probe searches nothing.
 
-use super::{bound, peano, Chunks, Layout, Toks};
+use super::{bound, cell_type, peano, Chunks, Layout, Toks};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
-use std::collections::BTreeMap;
+use std::collections::BTreeSet;
 use typesweeper_board::sweep_lines::{probe_runs_forward, SweepLines, PROBE_STAGES};
 use typesweeper_board::Cell;
-
-/// Which of a step's window slots its cell's mine takes one from ([`SweepLines::shape`]).
-type Shape = Vec<usize>;
 
 /// The parts of the expansion the sweep adds.
 pub(super) struct Sweep {
@@ -69,8 +67,9 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     let board = layout.board;
     let cells = board.cells();
     let lines = SweepLines::of(board.rows(), board.cols());
-    let (w, n) = (lines.width, cells.len());
-    let slots = 2 * w + 2;
+    let (stride, n) = (lines.stride(), cells.len());
+    let length = lines.index.len();
+    let slots = 2 * stride + 2;
 
     // Each position's counter start: a variable for an unknown cell or a shown mine (free
     // until the cell is revealed, or forever for a mine), the count for a shown number.
@@ -85,50 +84,60 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
             }
         })
         .collect();
-    // The counter start of sweep position `p` in `order` (a dummy, closed counter off the
-    // board).
-    let start_at = |order: &[usize], p: isize| -> Toks {
-        if p < 0 || p as usize >= n {
-            peano(0)
-        } else {
-            start[order[p as usize]].clone()
+    // The free counters of the padding and of the positions off the board, each a variable of
+    // its own (`Count_PadK`, `K` its forward position plus `stride + 1`): the backward sweep
+    // names each by its forward position too, so both sweeps give it the same count once the
+    // board is solved.
+    let pad =
+        |forward: isize| format_ident!("Count_Pad{}", (forward + stride as isize + 1) as usize);
+    let on_board = |p: isize| (p >= 0).then(|| lines.index.get(p as usize)).flatten();
+    for p in -(stride as isize) - 1..(length + stride + 1) as isize {
+        if !matches!(on_board(p), Some(Some(_))) {
+            params.push(pad(p));
+        }
+    }
+    // The counter start of sweep position `p` (in the forward sweep, or in the backward one:
+    // the forward position `length - 1 - p`).
+    let start_at = |backward: bool, p: isize| -> Toks {
+        let forward = if backward { length as isize - 1 - p } else { p };
+        match on_board(forward) {
+            Some(Some(i)) => start[*i].clone(),
+            _ => Toks::ident(&pad(forward)),
         }
     };
     let cnt = |t: Toks| -> TokenStream { quote!(Cnt<#t>) };
 
-    // The sweep's steps, each `PACK` positions (the last one what is left), and one step
-    // struct per run of shapes.
-    let steps: Vec<std::ops::Range<usize>> =
-        (0..n).step_by(PACK).map(|p| p..(p + PACK).min(n)).collect();
-    let shapes_of = |run: &std::ops::Range<usize>| -> Vec<Shape> {
-        run.clone().map(|p| lines.shape(p)).collect()
-    };
-    let mut shapes: BTreeMap<Vec<Shape>, Ident> = BTreeMap::new();
-    for run in &steps {
-        let next = shapes.len();
-        shapes
-            .entry(shapes_of(run))
-            .or_insert_with(|| format_ident!("Step{}", next));
-    }
+    // The sweep's steps, each `PACK` positions (the last one what is left). Every position has
+    // the same shape, so a step's struct is `StepK` for `K` positions: one struct for all but
+    // the last step.
+    let steps: Vec<std::ops::Range<usize>> = (0..length)
+        .step_by(PACK)
+        .map(|p| p..(p + PACK).min(length))
+        .collect();
+    let step_struct = |k: usize| format_ident!("Step{}", k);
+    let sizes: BTreeSet<usize> = steps.iter().map(|run| run.len()).collect();
 
     // Two sweeps: in line order, and in the reverse order (the same sweep of the board turned
     // half a turn, so the same step structs serve). A probe runs the sweep in which its cell
     // comes earlier: until its cell, a probe's search differs from every other's (the cell is
     // bound), and after it, it is shared.
-    let forward = lines.index.clone();
-    let backward: Vec<usize> = lines.index.iter().rev().copied().collect();
-    let sweep_of = |order: &[usize]| -> (Toks, Toks) {
+    let pad_cell = cell_type(Cell::Num(0));
+    let sweep_of = |backward: bool| -> (Toks, Toks) {
         // A step per `PACK` positions, each holding the rest, then the end. Each step's type
         // is its own struct (not an `HCons`), so rustc looks only at that struct's impls.
         let mut list = Toks::of_path("End");
         for run in steps.iter().rev() {
-            let step = &shapes[&shapes_of(run)];
-            let mut t = Toks::ident(step);
+            let mut t = Toks::ident(&step_struct(run.len()));
             t.punct('<');
             for p in run.clone() {
-                t.append(&layout.ty[order[p]]);
+                let forward = if backward { length - 1 - p } else { p };
+                match lines.index[forward] {
+                    Some(i) => t.append(&layout.ty[i]),
+                    // The padding is a safe cell.
+                    None => t.append(&pad_cell),
+                }
                 t.punct(',');
-                t.append(&start_at(order, (p + w + 1) as isize));
+                t.append(&start_at(backward, (p + stride + 1) as isize));
                 t.punct(',');
             }
             t.append(&list);
@@ -136,7 +145,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
             list = t;
         }
         let init: Vec<TokenStream> = (0..slots as isize)
-            .map(|s| cnt(start_at(order, s - w as isize - 1)))
+            .map(|s| cnt(start_at(backward, s - stride as isize - 1)))
             .collect();
         let mut init_toks = Toks::default();
         init_toks.push(proc_macro2::Group::new(
@@ -187,8 +196,8 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         /// `Go<L>` carries `L`.
         impl<L> Carries<L> for Go<L> {}
     };
-    for (run, step) in &shapes {
-        items.extend(step_items(step, run, w));
+    for &k in &sizes {
+        items.extend(step_items(&step_struct(k), k, &lines.shape(), stride));
     }
 
     // The bounds: every unknown cell's counter, the lists and first windows named once, and a
@@ -213,8 +222,8 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     chunks.close();
     let call = layout.call;
     let mut named = Vec::new();
-    for (order, which) in [(&forward, ""), (&backward, "Backward")] {
-        let (list, init) = sweep_of(order);
+    for (backward, which) in [(false, ""), (true, "Backward")] {
+        let (list, init) = sweep_of(backward);
         let list_var = format_ident!("SweepList{}", which);
         let init_var = format_ident!("SweepInit{}", which);
         for (ty, var) in [(&list, &list_var), (&init, &init_var)] {
@@ -295,7 +304,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         let trigger = &triggers[release];
         let span = layout.puzzle.spans[i];
         // The sweep in which the cell comes earlier.
-        let direction = if probe_runs_forward(position[i], n) {
+        let direction = if probe_runs_forward(position[i], length) {
             "Forward"
         } else {
             "Backward"
@@ -412,15 +421,15 @@ fn succ(k: usize, t: TokenStream) -> TokenStream {
     (0..k).fold(t, |t, _| quote!(S<#t>))
 }
 
-/// The struct of a step over positions with the shapes `run` (window width `w`), and one impl
-/// per way to place its cells: each a mine or a number.
+/// The struct of a step over `k` positions whose mines each take one from the window slots
+/// `shape` ([`SweepLines::shape`]; `w` the stride), and one impl per way to place its cells:
+/// each a mine or a number.
 ///
 /// Window slots are named by their offset `o` from the step's first position `p`: the window
 /// before the step holds `p - w - 1 ..= p + w`, the step opens the counters of `p + w + 1 ..=
 /// p + w + k` from its struct, and the window after it holds `p + k - w - 1 ..= p + w + k`; the
 /// first `k` slots close, at zero once the step's mines have taken their share.
-fn step_items(step: &Ident, run: &[Shape], w: usize) -> TokenStream {
-    let k = run.len();
+fn step_items(step: &Ident, k: usize, shape: &[usize], w: usize) -> TokenStream {
     let slots = 2 * w + 2;
     // Offsets are shifted by `w + 1` so that they start at 0: slot `i` of the window before the
     // step is offset `i`, the counters it opens are `slots .. slots + k`.
@@ -439,7 +448,7 @@ fn step_items(step: &Ident, run: &[Shape], w: usize) -> TokenStream {
         let is_mine = |j: usize| mines >> j & 1 == 1;
         // How many of the step's mines each offset's counter loses.
         let mut hits = vec![0usize; span];
-        for (j, shape) in run.iter().enumerate() {
+        for j in 0..k {
             if is_mine(j) {
                 for &s in shape {
                     hits[j + s] += 1;
@@ -811,5 +820,49 @@ mod tests {
         assert_eq!(large.matches(": ProbeWhen < Cell_").count(), 2 * 155);
         assert!(!large.contains("Opens"));
         assert!(!large.contains("Wake"));
+    }
+
+    /// Every position has the same shape (a padding position between two lines, free counters
+    /// off the board), so one step struct serves every step but the last: a 9x9 board's sweep
+    /// is 81 cells and 8 paddings, 22 steps of four and one of one.
+    #[test]
+    fn one_step_struct_serves_every_step_but_the_last() {
+        let row = |first: &str| format!("[{first} ? ? ? ? ? ? ? ?]");
+        let rows: Vec<String> = (0..9)
+            .map(|r| row(if r == 0 { "0" } else { "?" }))
+            .collect();
+        let answers = ["[0 0 0 0 0 0 0 0 0]"; 9];
+        let text = expand(&format!(
+            "level: complete puzzle: [{}] answer: [{}]",
+            rows.join(" "),
+            answers.join(" ")
+        ))
+        .iter()
+        .map(|t| t.to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+        let structs: Vec<&str> = text
+            .split("struct Step")
+            .skip(1)
+            .map(|rest| rest.split(' ').next().unwrap())
+            .collect();
+        assert_eq!(structs, ["1", "4"]);
+        // Each sweep names its steps once, 22 of four and one of one, forward and backward;
+        // and each struct is declared once.
+        assert_eq!(
+            text.matches("Step4 <").count() - text.matches("for Step4 <").count(),
+            2 * 22 + 1
+        );
+        assert_eq!(
+            text.matches("Step1 <").count() - text.matches("for Step1 <").count(),
+            2 + 1
+        );
+        // The free counters: 8 paddings and the 11 positions of each window off the board,
+        // above and below, each a parameter of its own.
+        let pads: std::collections::BTreeSet<&str> = text
+            .split(' ')
+            .filter(|t| t.starts_with("Count_Pad"))
+            .collect();
+        assert_eq!(pads.len(), 8 + 2 * 11);
     }
 }
