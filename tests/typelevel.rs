@@ -286,6 +286,32 @@ fn complete_reasons_with_the_total_and_every_number_at_once() {
     }
 }
 
+/// `level: complete` on boards one cell wide, in both directions: the sweep has a padding
+/// position between every two cells. Two 1s that do not touch and one mine in all: only the
+/// cell between them fits both, which neither `fragment` nor `pairs` can tell.
+#[test]
+fn complete_on_boards_one_cell_wide() {
+    let row = typesweeper::solve! {
+        level: complete
+        puzzle: [[? 1 ? 1 ?]]
+        answer: [[0 1 x 1 0]]
+    };
+    assert_eq!(row.to_string(), "0 1 x 1 0");
+    let column = typesweeper::solve! {
+        level: complete
+        puzzle: [[?] [1] [?] [1] [?]]
+        answer: [[0] [1] [x] [1] [0]]
+    };
+    assert_eq!(column.to_string(), "0\n1\nx\n1\n0");
+    let (puzzle, answer): (Board, Board) = ("? 1 ? 1 ?".parse().unwrap(), row.to_board());
+    for level in [
+        typesweeper::runtime::generator::Level::Fragment,
+        typesweeper::runtime::generator::Level::Pairs,
+    ] {
+        assert!(!level.solves(&puzzle, &answer), "{level:?} finishes it");
+    }
+}
+
 /// `level: complete` in `puzzle!`, on a board wider than tall (the sweep runs by columns).
 #[test]
 fn complete_in_puzzle_on_a_wide_board() {

@@ -377,9 +377,8 @@ impl Search {
         let lines = SweepLines::of(puzzle.rows(), puzzle.cols());
         let order = &lines.index;
         let n = order.len();
-        let forward = Sweep::run(&lines, known, total, order, limit)?;
-        let backward_order: Vec<Option<usize>> = order.iter().rev().copied().collect();
-        let backward = Sweep::run(&lines, known, total, &backward_order, limit)?;
+        let forward = Sweep::run(&lines, known, total, false, limit)?;
+        let backward = Sweep::run(&lines, known, total, true, limit)?;
         // A probe runs the direction in which its cell comes first, and pays for the states
         // before its cell's step; both directions' shared states are paid once.
         let mut states: u64 = forward.prefix[n] + backward.prefix[n];
@@ -443,33 +442,33 @@ impl Search {
 
 /// One direction of the sweep, counted.
 struct Sweep {
-    /// `prefix[p]`: the states before steps `0..p`, summed.
+    /// `prefix[p]`: the states before the steps of the board's cells among positions `0..p`,
+    /// summed (a padding position adds none).
     prefix: Vec<u64>,
-    /// Per step: whether some whole layout makes its cell a mine, and whether some makes it a
-    /// number.
+    /// Per position: whether some whole layout makes its cell a mine, and whether some makes
+    /// it a number (a padding position is always a number).
     options: Vec<(bool, bool)>,
 }
 
 impl Sweep {
-    /// Counts the states of the sweep `lines` taken in `order` (its line order, or that order
-    /// backwards: the board turned half a turn); `None` past `limit` states.
+    /// Counts the states of the sweep `lines` in line order, or `backward` (the board turned
+    /// half a turn); `None` past `limit` states.
     fn run(
         lines: &SweepLines,
         known: &[Cell],
         total: usize,
-        order: &[Option<usize>],
+        backward: bool,
         limit: u64,
     ) -> Option<Sweep> {
-        let n = order.len();
-        let w = lines.stride();
-        let slots = 2 * w + 2;
+        let n = lines.index.len();
+        let stride = lines.stride();
+        let slots = 2 * stride + 2;
+        // The board cell at position `p`, if any.
+        let cell_at = |p: isize| lines.at(lines.forward(p, backward));
         // Off the board and on the padding, the counters are free.
         let start = |p: isize| -> Counter {
-            match (p >= 0).then(|| order.get(p as usize)).flatten() {
-                Some(Some(i)) => match known[*i] {
-                    Cell::Num(k) => k as Counter,
-                    _ => FREE,
-                },
+            match cell_at(p).map(|i| known[i]) {
+                Some(Cell::Num(k)) => k as Counter,
                 _ => FREE,
             }
         };
@@ -477,7 +476,7 @@ impl Sweep {
         // Forward: the states before each step, with the transitions kept for the way back.
         let first: State = (
             (0..slots as isize)
-                .map(|s| start(s - w as isize - 1))
+                .map(|s| start(s - stride as isize - 1))
                 .collect(),
             total.min(u16::MAX as usize) as u16,
         );
@@ -489,7 +488,8 @@ impl Sweep {
             // those before it, carried over), and the limits were fitted before the padding,
             // which changed rustc's time on the heaviest boards by 10 % or less
             // (docs/compile-time.md, "Every position the same shape").
-            let counted = if order[p].is_some() {
+            let on_board = cell_at(p as isize);
+            let counted = if on_board.is_some() {
                 layers[p].len()
             } else {
                 0
@@ -499,8 +499,8 @@ impl Sweep {
                 return None;
             }
             // The padding is a safe cell.
-            let cell = order[p].map_or(Cell::Num(0), |i| known[i]);
-            let opened = start((p + w + 1) as isize);
+            let cell = on_board.map_or(Cell::Num(0), |i| known[i]);
+            let opened = start((p + stride + 1) as isize);
             let mut next: Vec<State> = Vec::new();
             let mut index: HashMap<State, usize> = HashMap::new();
             let mut step_moves = Vec::with_capacity(layers[p].len());

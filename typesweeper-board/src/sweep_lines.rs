@@ -64,7 +64,6 @@ impl SweepLines {
     /// The sweep of a `rows` x `cols` board: row by row, or column by column when the board is
     /// wider than tall.
     pub fn of(rows: usize, cols: usize) -> SweepLines {
-        // Row by row, or column by column when the board is wider than tall.
         let by_rows = cols <= rows;
         let (width, lines) = if by_rows { (cols, rows) } else { (rows, cols) };
         // Cell `k` of line `l`, as a board index.
@@ -87,6 +86,42 @@ impl SweepLines {
     /// the one beside it on the next line.
     pub fn stride(&self) -> usize {
         self.width + 1
+    }
+
+    /// The position in the forward sweep of position `p` of the sweep in line order
+    /// (`backward` false) or of the backward sweep, the board turned half a turn (`backward`
+    /// true). Positions before the start and past the end are off the board.
+    ///
+    /// ```
+    /// use typesweeper_board::sweep_lines::SweepLines;
+    ///
+    /// let lines = SweepLines::of(2, 2); // positions 0, 1, padding, 3, 4
+    /// assert_eq!(lines.forward(0, true), 4);
+    /// assert_eq!(lines.forward(-1, true), 5);
+    /// assert_eq!(lines.forward(-1, false), -1);
+    /// ```
+    pub fn forward(&self, p: isize, backward: bool) -> isize {
+        if backward {
+            self.index.len() as isize - 1 - p
+        } else {
+            p
+        }
+    }
+
+    /// The board cell at position `p` of the forward sweep: `None` for a padding position and
+    /// off the board, where the counters are free.
+    ///
+    /// ```
+    /// use typesweeper_board::sweep_lines::SweepLines;
+    ///
+    /// let lines = SweepLines::of(2, 2);
+    /// assert_eq!((lines.at(1), lines.at(2), lines.at(3)), (Some(1), None, Some(2)));
+    /// assert_eq!((lines.at(-1), lines.at(5)), (None, None));
+    /// ```
+    pub fn at(&self, p: isize) -> Option<usize> {
+        usize::try_from(p)
+            .ok()
+            .and_then(|p| self.index.get(p).copied().flatten())
     }
 
     /// Each board cell's position in the sweep (the inverse of [`SweepLines::index`]).

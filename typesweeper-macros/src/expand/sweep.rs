@@ -90,19 +90,17 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     // board is solved.
     let pad =
         |forward: isize| format_ident!("Count_Pad{}", (forward + stride as isize + 1) as usize);
-    let on_board = |p: isize| (p >= 0).then(|| lines.index.get(p as usize)).flatten();
     for p in -(stride as isize) - 1..(length + stride + 1) as isize {
-        if !matches!(on_board(p), Some(Some(_))) {
+        if lines.at(p).is_none() {
             params.push(pad(p));
         }
     }
-    // The counter start of sweep position `p` (in the forward sweep, or in the backward one:
-    // the forward position `length - 1 - p`).
+    // The counter start of sweep position `p`, forward or backward.
     let start_at = |backward: bool, p: isize| -> Toks {
-        let forward = if backward { length as isize - 1 - p } else { p };
-        match on_board(forward) {
-            Some(Some(i)) => start[*i].clone(),
-            _ => Toks::ident(&pad(forward)),
+        let forward = lines.forward(p, backward);
+        match lines.at(forward) {
+            Some(i) => start[i].clone(),
+            None => Toks::ident(&pad(forward)),
         }
     };
     let cnt = |t: Toks| -> TokenStream { quote!(Cnt<#t>) };
@@ -130,8 +128,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
             let mut t = Toks::ident(&step_struct(run.len()));
             t.punct('<');
             for p in run.clone() {
-                let forward = if backward { length - 1 - p } else { p };
-                match lines.index[forward] {
+                match lines.at(lines.forward(p as isize, backward)) {
                     Some(i) => t.append(&layout.ty[i]),
                     // The padding is a safe cell.
                     None => t.append(&pad_cell),
@@ -857,12 +854,36 @@ mod tests {
             text.matches("Step1 <").count() - text.matches("for Step1 <").count(),
             2 + 1
         );
+        // The counters each sweep starts, in the order of its positions (the first window,
+        // then the counter each step opens), as far as they are variables: the backward sweep
+        // names the same counters in the reverse order, so a free counter is the same variable
+        // in both.
+        let counters = |list: &str, init: &str| -> Vec<&str> {
+            let subject = |bound: &str| {
+                let end = text.find(&format!(": Later < {bound} >")).unwrap();
+                &text[text[..end].rfind(" where ").unwrap()..end]
+            };
+            [subject(init), subject(list)]
+                .into_iter()
+                .flat_map(|t| t.split(' '))
+                .filter(|t| t.starts_with("Count_"))
+                .collect()
+        };
+        let forward = counters("SweepList", "SweepInit");
+        let mut backward = counters("SweepListBackward", "SweepInitBackward");
+        backward.reverse();
+        assert_eq!(forward, backward);
         // The free counters: 8 paddings and the 11 positions of each window off the board,
-        // above and below, each a parameter of its own.
-        let pads: std::collections::BTreeSet<&str> = text
-            .split(' ')
+        // above and below, each a variable of its own, once in each sweep.
+        let pads: Vec<&str> = forward
+            .iter()
+            .copied()
             .filter(|t| t.starts_with("Count_Pad"))
             .collect();
-        assert_eq!(pads.len(), 8 + 2 * 11);
+        let distinct: std::collections::BTreeSet<&str> = pads.iter().copied().collect();
+        assert_eq!((pads.len(), distinct.len()), (8 + 2 * 11, 8 + 2 * 11));
+        // And the counters of the 80 unknown cells (all but R1C1, a shown 0).
+        assert!(forward.contains(&"Count_R1C2") && !forward.contains(&"Count_R1C1"));
+        assert_eq!(forward.len() - pads.len(), 80);
     }
 }
