@@ -25,7 +25,7 @@
 //! impls (each cell a mine or a number) do the four positions' work at once, so the list is a
 //! quarter as long and the search has a state only at every fourth position. rustc walks the
 //! rest of the list at every state it visits, so that makes each search about three times
-//! cheaper. With the padding, one struct and its impls serve every step.
+//! cheaper. With the padding, one struct and its impls serve every step but the last.
 //!
 //! A counter starts as the position's count, [`Valued`]: a shown number's count, or for an
 //! unknown cell a variable that is the revealed count once the cell is proved safe and
