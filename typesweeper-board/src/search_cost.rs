@@ -58,7 +58,9 @@ pub const COMPLETE_WORK_LIMIT: u64 = 60_000_000;
 /// first stop), so at this limit about half a minute and under 1 GB. The probes without the
 /// total, which came later, take boards near this limit up to 1.8 times as long or as little
 /// as a third (docs/compile-time.md, "Searching without the total first"): at 1.8 times, about
-/// 50 s.
+/// 50 s; and the padded sweep, later still, takes search-heavy boards up to 1.15 times as long
+/// ("Every position the same shape"): about 59 s at both. The slowest board measured near this
+/// limit takes 23 s.
 pub const COMPLETE_FINISHED_WORK_LIMIT: u64 = 150_000_000;
 
 /// The part of a state's weight that does not grow with the board: a state costs rustc its
