@@ -488,7 +488,7 @@ impl Sweep {
         for p in 0..n {
             // The board's positions only: a padding position places nothing (its states are
             // those before it, carried over), and the limits were fitted before the padding,
-            // which changed rustc's time on the heaviest boards by 10 % or less
+            // which made search-heavy boards up to 15 % slower, within the limits' margin
             // (docs/compile-time.md, "Every position the same shape").
             let on_board = cell_at(p as isize);
             let counted = if on_board.is_some() {

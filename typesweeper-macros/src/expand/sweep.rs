@@ -568,6 +568,30 @@ mod tests {
         flatten(expansion)
     }
 
+    /// The tokens as text, separated by spaces.
+    fn text(tokens: &[TokenTree]) -> String {
+        tokens
+            .iter()
+            .map(|t| t.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The body of a `level: complete` `solve!` of a `rows` x `cols` board with every cell
+    /// unknown but R1C1, a shown 0, and no mine.
+    fn open_board(rows: usize, cols: usize) -> String {
+        let row = |first: &str| format!("[{first}{}]", " ?".repeat(cols - 1));
+        let puzzle: Vec<String> = (0..rows)
+            .map(|r| row(if r == 0 { "0" } else { "?" }))
+            .collect();
+        let answer = format!("[0{}]", " 0".repeat(cols - 1));
+        format!(
+            "level: complete puzzle: [{}] answer: [{}]",
+            puzzle.join(" "),
+            vec![answer; rows].join(" ")
+        )
+    }
+
     /// `tokens` with every group opened, its delimiters written as words (`OPEN(`, `)CLOSE`).
     fn flatten(tokens: TokenStream) -> Vec<TokenTree> {
         let word =
@@ -631,17 +655,11 @@ mod tests {
         for level in ["fragment", "pairs", "complete"] {
             let [a, b] = answers
                 .map(|answer| expand(&format!("level: {level} puzzle: {puzzle} answer: {answer}")));
-            let (a_text, b_text) = (
-                a.iter()
-                    .map(|t| t.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                b.iter()
-                    .map(|t| t.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" "),
+            assert_ne!(
+                text(&a),
+                text(&b),
+                "level {level}: the reveal tables differ"
             );
-            assert_ne!(a_text, b_text, "level {level}: the reveal tables differ");
             assert_eq!(
                 without_reveal_table(&a),
                 without_reveal_table(&b),
@@ -690,14 +708,10 @@ mod tests {
         // row (positions 4 to 19 of 24), so by their distance from the nearer end of the sweep
         // the cells come in pairs, R2C1 and R5C4 (4 positions from an end) first, R3C4 and R4C1
         // (11) last: two probes a stage.
-        let tokens: Vec<String> = expand(
+        let text = text(&expand(
             "level: complete puzzle: [[1 1 1 0] [? ? ? ?] [? ? ? ?] [? ? ? ?] [? ? ? ?] \
              [0 1 1 1]] answer: [[1 1 1 0] [1 x 2 1] [2 2 2 x] [x 2 2 2] [1 2 x 1] [0 1 1 1]]",
-        )
-        .iter()
-        .map(|t| t.to_string())
-        .collect();
-        let text = tokens.join(" ");
+        ));
         // Each probe: `TriggerK : ProbeWhen < Cell_RnCm , Direction , Mines >`, its mines `Any`
         // or the total (four mines here); or, without the total for a cell no shown number
         // touches (rows 3 and 4), behind its gate: `Wake_RnCm : Opens < Ask < Cell_RnCm ,
@@ -760,13 +774,7 @@ mod tests {
     /// nothing. Larger boards have no gates.
     #[test]
     fn probes_without_the_total_of_untouched_cells_wait_for_a_neighbour() {
-        let text = |body: &str| -> String {
-            expand(body)
-                .iter()
-                .map(|t| t.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        let text = |body: &str| text(&expand(body));
         // The shown 1 at R1C1 touches R1C2, R2C1 and R2C2; the other unknown cells touch no
         // shown number (R3C2 is a shown mine).
         let small = text(
@@ -801,18 +809,7 @@ mod tests {
         ));
 
         // 13x12 = 156 cells: no gates.
-        let row = |shown: &str| format!("[{shown} ? ? ? ? ? ? ? ? ? ? ?]");
-        let rows: Vec<String> = (0..13)
-            .map(|r| row(if r == 0 { "0" } else { "?" }))
-            .collect();
-        let answers: Vec<String> = (0..13)
-            .map(|_| "[0 0 0 0 0 0 0 0 0 0 0 0]".to_string())
-            .collect();
-        let large = text(&format!(
-            "level: complete puzzle: [{}] answer: [{}]",
-            rows.join(" "),
-            answers.join(" ")
-        ));
+        let large = text(&open_board(13, 12));
         const { assert!(13 * 12 > super::WAKE_MAX_CELLS) };
         assert_eq!(large.matches(": ProbeWhen < Cell_").count(), 2 * 155);
         assert!(!large.contains("Opens"));
@@ -824,20 +821,7 @@ mod tests {
     /// is 81 cells and 8 paddings, 22 steps of four and one of one.
     #[test]
     fn one_step_struct_serves_every_step_but_the_last() {
-        let row = |first: &str| format!("[{first} ? ? ? ? ? ? ? ?]");
-        let rows: Vec<String> = (0..9)
-            .map(|r| row(if r == 0 { "0" } else { "?" }))
-            .collect();
-        let answers = ["[0 0 0 0 0 0 0 0 0]"; 9];
-        let text = expand(&format!(
-            "level: complete puzzle: [{}] answer: [{}]",
-            rows.join(" "),
-            answers.join(" ")
-        ))
-        .iter()
-        .map(|t| t.to_string())
-        .collect::<Vec<_>>()
-        .join(" ");
+        let text = text(&expand(&open_board(9, 9)));
         let structs: Vec<&str> = text
             .split("struct Step")
             .skip(1)
