@@ -131,21 +131,23 @@ fn the_adversarial_boards_are_labelled_truthfully_at_level_complete() {
         assert_eq!(b.expect, Some(truth), "{} is mislabelled", b.name());
     }
     let solved = blocks.iter().filter(|b| b.expect == Some(Expect::Solved));
-    assert_eq!((solved.count(), blocks.len()), (3, 11));
+    assert_eq!((solved.count(), blocks.len()), (3, 12));
 }
 
 /// Two adversarial boards lie between `solve!`'s two work limits at `level: complete`: the
 /// one the level finishes is taken (its later stages of probes find most cells decided), the
 /// one where it stops is refused (every probe of an undecided cell searches to the end).
 /// 700009 comes to 149.0 million units against the 150 million limit, so a change to the
-/// model's weights can move it across: then another board between the limits is needed.
+/// model's weights can move it across: then another board between the limits is needed (as
+/// 700011 replaced 700010 when the probes of boards with a tenth shown came to run from the
+/// shown side).
 #[test]
 fn between_the_two_work_limits_only_a_board_the_level_finishes_is_taken() {
     use typesweeper::board::search_cost::{
         complete_refusal, complete_search_cost, COMPLETE_FINISHED_WORK_LIMIT, COMPLETE_WORK_LIMIT,
     };
     let blocks = adversarial();
-    for (seed, finished) in [(700009, true), (700010, false)] {
+    for (seed, finished) in [(700009, true), (700011, false)] {
         let b = blocks
             .iter()
             .find(|b| b.name().contains(&seed.to_string()))

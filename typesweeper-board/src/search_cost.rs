@@ -39,7 +39,7 @@
 //! assert!(cost.work < 10_000);
 //! ```
 
-use crate::sweep_lines::{probe_runs_forward, SweepLines};
+use crate::sweep_lines::{ProbeDirections, SweepLines};
 use crate::{Board, Cell};
 use std::collections::HashMap;
 
@@ -173,6 +173,8 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
     };
     // The last search's sweeps: what a re-run of the pending probes costs.
     let mut last: Option<Search> = None;
+    // Which sweep each probe runs: `solve!` decides it from the puzzle as shown.
+    let directions = SweepLines::of(puzzle.rows(), puzzle.cols()).probe_directions(puzzle.cells());
     loop {
         let rounds = local_rules(puzzle, answer, total, &mut known);
         if let Some(search) = &last {
@@ -190,7 +192,7 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
             cost.undecided_at_first_search = undecided;
         }
         cost.searches += 1;
-        let Some(search) = Search::run(puzzle, &known, total, limit / weight) else {
+        let Some(search) = Search::run(puzzle, &known, total, directions, limit / weight) else {
             cost.over_limit = true;
             cost.work = cost.work.max(limit.saturating_add(1));
             break;
@@ -368,22 +370,38 @@ struct Search {
     position: Vec<usize>,
     /// The sweep's positions, the padding included.
     length: usize,
+    directions: ProbeDirections,
     forward: Sweep,
-    backward: Sweep,
+    /// `None` when no probe runs the backward sweep.
+    backward: Option<Sweep>,
 }
 
 impl Search {
-    /// Counts the sweep's states in both directions and finds the cells every layout agrees
-    /// on; `None` when one direction alone has more than `limit` states.
-    fn run(puzzle: &Board, known: &[Cell], total: usize, limit: u64) -> Option<Search> {
+    /// Counts the sweep's states in the directions the probes run (and forward, for the cells
+    /// every layout agrees on) and finds those cells; `None` when one direction alone has more
+    /// than `limit` states.
+    fn run(
+        puzzle: &Board,
+        known: &[Cell],
+        total: usize,
+        directions: ProbeDirections,
+        limit: u64,
+    ) -> Option<Search> {
         let lines = SweepLines::of(puzzle.rows(), puzzle.cols());
         let order = &lines.index;
         let n = order.len();
         let forward = Sweep::run(&lines, known, total, false, limit)?;
-        let backward = Sweep::run(&lines, known, total, true, limit)?;
-        // A probe runs the direction in which its cell comes first, and pays for the states
-        // before its cell's step; both directions' shared states are paid once.
-        let mut states: u64 = forward.prefix[n] + backward.prefix[n];
+        let backward = if directions.uses(false) {
+            Some(Sweep::run(&lines, known, total, true, limit)?)
+        } else {
+            None
+        };
+        // A probe runs the direction `directions` gives it, and pays for the states before
+        // its cell's step; the shared states of each direction run are paid once.
+        let mut states: u64 = backward.as_ref().map_or(0, |b| b.prefix[n]);
+        if directions.uses(true) {
+            states += forward.prefix[n];
+        }
         let cells = || {
             order
                 .iter()
@@ -392,10 +410,9 @@ impl Search {
                 .filter(|&(_, i)| known[i] == Cell::Unknown)
         };
         for (p, _) in cells() {
-            states += if probe_runs_forward(p, n) {
-                forward.prefix[p + 1]
-            } else {
-                backward.prefix[n - p]
+            states += match &backward {
+                Some(backward) if !directions.forward(p, n) => backward.prefix[n - p],
+                _ => forward.prefix[p + 1],
             };
         }
         let decided = cells()
@@ -410,6 +427,7 @@ impl Search {
             decided,
             position: lines.positions(),
             length: n,
+            directions,
             forward,
             backward,
         })
@@ -425,17 +443,21 @@ impl Search {
             return 0;
         };
         let last_backward = n - 1 - changed.iter().map(|&i| self.position[i]).min().unwrap();
-        let mut states =
-            self.forward.prefix[last_forward + 1] + self.backward.prefix[last_backward + 1];
+        let backward = self.backward.as_ref();
+        let mut states = backward.map_or(0, |b| b.prefix[last_backward + 1]);
+        if self.directions.uses(true) {
+            states += self.forward.prefix[last_forward + 1];
+        }
         for (i, &k) in known.iter().enumerate() {
             if k != Cell::Unknown {
                 continue;
             }
             let p = self.position[i];
-            states += if probe_runs_forward(p, n) {
-                self.forward.prefix[p.min(last_forward) + 1]
-            } else {
-                self.backward.prefix[(n - 1 - p).min(last_backward) + 1]
+            states += match backward {
+                Some(backward) if !self.directions.forward(p, n) => {
+                    backward.prefix[(n - 1 - p).min(last_backward) + 1]
+                }
+                _ => self.forward.prefix[p.min(last_forward) + 1],
             };
         }
         states

@@ -24,6 +24,8 @@
 //! assert_eq!(lines.shape(), [0, 1, 2, 3, 5, 6, 7, 8]);
 //! ```
 
+use crate::Cell;
+
 /// How many stages `level: complete` releases its probes in ([`SweepLines::probe_order`]). A
 /// stage waits until rustc has done what the probes before it and the local rules can, so a
 /// probe whose cell they decide never searches. Two to sixteen stages are measured in
@@ -32,10 +34,9 @@
 pub const PROBE_STAGES: usize = 8;
 
 /// Whether the probe of the cell at sweep position `p` (of `n`) runs the forward sweep rather
-/// than the backward one: the sweep in which its cell comes earlier, so that its own share of
-/// the search, the states before its cell's step, is the shorter (the middle of an even-length
-/// sweep goes backward). `solve!` writes each probe so, and [`search_cost`](crate::search_cost)
-/// charges it so.
+/// than the backward one under [`ProbeDirections::Nearer`]: the sweep in which its cell comes
+/// earlier, so that its own share of the search, the states before its cell's step, is the
+/// shorter (the middle of an even-length sweep goes backward).
 ///
 /// ```
 /// use typesweeper_board::sweep_lines::probe_runs_forward;
@@ -45,6 +46,66 @@ pub const PROBE_STAGES: usize = 8;
 /// ```
 pub fn probe_runs_forward(p: usize, n: usize) -> bool {
     2 * p < n
+}
+
+/// The least share of a board's cells, in per cent, that must be shown numbers for
+/// `level: complete` to run every probe from the shown side ([`ProbeDirections::One`]).
+/// Measured in docs/compile-time.md ("Every probe from the shown side"): below it, on boards
+/// opened by a few cells, one direction makes the searches of the cells nothing decides up to
+/// twice as long.
+pub const ONE_DIRECTION_MIN_SHOWN_PERCENT: usize = 10;
+
+/// Which sweep each probe of `level: complete` runs. `solve!` writes each probe so, and
+/// [`search_cost`](crate::search_cost) charges it so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProbeDirections {
+    /// Each probe the sweep in which its cell comes earlier ([`probe_runs_forward`]): its
+    /// own share of the search is at most half the sweep.
+    Nearer,
+    /// Every probe the same sweep (the forward one when `forward`): the one that starts on the
+    /// side of the board the shown numbers are on. The probes share one sweep's cached states,
+    /// and the cells where the board opens first come first in it, so a change there leaves
+    /// most of the sweep's states cached; the cells far from the numbers come last, and are
+    /// mostly decided before their probes are released.
+    One {
+        /// Whether the sweep is the forward one.
+        forward: bool,
+    },
+}
+
+impl ProbeDirections {
+    /// Whether the probe of the cell at sweep position `p` (of `n`) runs the forward sweep.
+    ///
+    /// ```
+    /// use typesweeper_board::sweep_lines::ProbeDirections;
+    ///
+    /// assert!(!ProbeDirections::Nearer.forward(3, 4));
+    /// assert!(ProbeDirections::One { forward: true }.forward(3, 4));
+    /// ```
+    pub fn forward(self, p: usize, n: usize) -> bool {
+        match self {
+            ProbeDirections::Nearer => probe_runs_forward(p, n),
+            ProbeDirections::One { forward } => forward,
+        }
+    }
+
+    /// The probe's own share of the search: how many positions its sweep steps through before
+    /// its cell at position `p` (of `n`).
+    pub fn own_share(self, p: usize, n: usize) -> usize {
+        if self.forward(p, n) {
+            p
+        } else {
+            n - 1 - p
+        }
+    }
+
+    /// Whether some probe runs the forward sweep (`forward`) or the backward one.
+    pub fn uses(self, forward: bool) -> bool {
+        match self {
+            ProbeDirections::Nearer => true,
+            ProbeDirections::One { forward: f } => f == forward,
+        }
+    }
 }
 
 /// The board's positions in sweep order: lines of the shorter side, a padding position between
@@ -135,24 +196,64 @@ impl SweepLines {
         position
     }
 
-    /// The probes of `unknown` (board indices, in reading order) in the order `level: complete`
-    /// writes them, with the stage each is released in: the cells nearest either end of the
-    /// sweep first (their own share of the search is the shortest; ties in reading order),
-    /// split into [`PROBE_STAGES`] stages of as equal a size as can be.
+    /// Which sweep the probes of a board showing `cells` run: every probe from the shown side
+    /// ([`ProbeDirections::One`]) when at least [`ONE_DIRECTION_MIN_SHOWN_PERCENT`] of the cells
+    /// are shown numbers, the forward sweep when their mean position is in its first half;
+    /// otherwise each probe the nearer end ([`ProbeDirections::Nearer`]). It depends on what a
+    /// player sees only.
     ///
     /// ```
-    /// use typesweeper_board::sweep_lines::SweepLines;
+    /// use typesweeper_board::sweep_lines::{ProbeDirections, SweepLines};
+    /// use typesweeper_board::Board;
     ///
-    /// // A 1x4 board: the ends first, then the middle.
-    /// let order = SweepLines::of(1, 4).probe_order(&[0, 1, 2, 3]);
+    /// let lines = SweepLines::of(3, 3);
+    /// let top: Board = "0 1 ?\n1 2 ?\n? ? ?".parse().unwrap();
+    /// let bottom: Board = "? ? ?\n? 2 1\n? 1 0".parse().unwrap();
+    /// let none: Board = "? ? ?\n? ? ?\n? ? ?".parse().unwrap();
+    /// assert_eq!(lines.probe_directions(top.cells()), ProbeDirections::One { forward: true });
+    /// assert_eq!(lines.probe_directions(bottom.cells()), ProbeDirections::One { forward: false });
+    /// assert_eq!(lines.probe_directions(none.cells()), ProbeDirections::Nearer);
+    /// ```
+    pub fn probe_directions(&self, cells: &[Cell]) -> ProbeDirections {
+        let position = self.positions();
+        let shown: Vec<usize> = (0..cells.len())
+            .filter(|&i| matches!(cells[i], Cell::Num(_)))
+            .map(|i| position[i])
+            .collect();
+        if shown.is_empty() || 100 * shown.len() < ONE_DIRECTION_MIN_SHOWN_PERCENT * cells.len() {
+            return ProbeDirections::Nearer;
+        }
+        let n = self.index.len();
+        ProbeDirections::One {
+            forward: 2 * shown.iter().sum::<usize>() <= n * shown.len(),
+        }
+    }
+
+    /// The probes of `unknown` (board indices, in reading order) in the order `level: complete`
+    /// writes them, with the stage each is released in: the cells with the shortest own share
+    /// of the search under `directions` first (nearest the start of the sweep they run; ties
+    /// in reading order), split into [`PROBE_STAGES`] stages of as equal a size as can be.
+    ///
+    /// ```
+    /// use typesweeper_board::sweep_lines::{ProbeDirections, SweepLines};
+    ///
+    /// // A 1x4 board: the ends first, then the middle; or from the start.
+    /// let lines = SweepLines::of(1, 4);
+    /// let order = lines.probe_order(&[0, 1, 2, 3], ProbeDirections::Nearer);
     /// assert_eq!(order.iter().map(|&(i, _)| i).collect::<Vec<_>>(), vec![0, 3, 1, 2]);
     /// assert_eq!(order.iter().map(|&(_, s)| s).collect::<Vec<_>>(), vec![0, 2, 4, 6]);
+    /// let order = lines.probe_order(&[0, 1, 2, 3], ProbeDirections::One { forward: false });
+    /// assert_eq!(order.iter().map(|&(i, _)| i).collect::<Vec<_>>(), vec![3, 2, 1, 0]);
     /// ```
-    pub fn probe_order(&self, unknown: &[usize]) -> Vec<(usize, usize)> {
+    pub fn probe_order(
+        &self,
+        unknown: &[usize],
+        directions: ProbeDirections,
+    ) -> Vec<(usize, usize)> {
         let n = self.index.len();
         let position = self.positions();
         let mut probes = unknown.to_vec();
-        probes.sort_by_key(|&i| position[i].min(n - 1 - position[i]));
+        probes.sort_by_key(|&i| directions.own_share(position[i], n));
         let len = probes.len();
         probes
             .into_iter()

@@ -17,8 +17,10 @@
 //! docs/compile-time.md ("Where the cost comes from").
 //!
 //! The sweep is written twice, in line order and backwards (the board turned half a turn, so
-//! the same step structs serve): a probe's search is its own until its cell's step, so each
-//! probe runs the sweep in which its cell comes earlier.
+//! the same step structs serve). On a board with at least a tenth of its cells shown, every
+//! probe runs the one that starts on the side of the shown numbers; on others, since a probe's
+//! search is its own until its cell's step, each probe runs the one in which its cell comes
+//! earlier (`SweepLines::probe_directions`).
 //!
 //! The bounds it adds: `Cell: Valued<Count>` for every unknown cell, each list and its first
 //! window bound once to parameters (`SweepList`, `SweepInit`, `SweepListBackward`,
@@ -44,7 +46,7 @@ use super::{bound, cell_type, peano, Chunks, Layout, Toks};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 use std::collections::BTreeSet;
-use typesweeper_board::sweep_lines::{probe_runs_forward, SweepLines, PROBE_STAGES};
+use typesweeper_board::sweep_lines::{SweepLines, PROBE_STAGES};
 use typesweeper_board::Cell;
 
 /// The parts of the expansion the sweep adds.
@@ -262,12 +264,19 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     chunks.close();
     // Each cell's position in the forward sweep.
     let position = lines.positions();
+    // Which sweep each probe runs: on a board with enough numbers shown, every probe the
+    // sweep that starts on their side, so the probes share one sweep's cached states, a
+    // change where the board opens leaves most of them valid, and the cells far from the
+    // numbers come last; otherwise each probe the sweep in which its cell comes earlier
+    // (`SweepLines::probe_directions`, docs/compile-time.md, "Every probe from the shown
+    // side").
+    let directions = lines.probe_directions(cells);
     // The probes in the order rustc takes them, those whose search is their own for the
-    // fewest steps first: cells near either end of the sweep. Their searches are short, and a
-    // cell they decide is near the start of its sweep, where a change leaves most of that
-    // sweep's cached states valid. Measured against reading order on 15 boards: faster on 12
-    // (2.55 s to 0.31 s on one 9x9 board), about the same on 2, slower on one; on the
-    // benchmark faster on 16x30 and 32x32, slower on 9x9 (docs/compile-time.md).
+    // fewest steps first: cells near the start of the sweep they run. Their searches are
+    // short, and a cell they decide is near the start of its sweep, where a change leaves most
+    // of that sweep's cached states valid. Measured against reading order on 15 boards, with
+    // each probe the nearer end: faster on 12 (2.55 s to 0.31 s on one 9x9 board), about the
+    // same on 2, slower on one (docs/compile-time.md).
     //
     // And they are released in stages (`PROBE_STAGES`), the cheapest first: a stage waits
     // until rustc has done what the probes before it and the local rules can, so a probe whose
@@ -281,7 +290,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     // ones with the total come in where the total is what decides (docs/compile-time.md,
     // "Searching without the total first").
     let mut probes: Vec<(usize, usize, bool)> = lines
-        .probe_order(&layout.unknown)
+        .probe_order(&layout.unknown, directions)
         .into_iter()
         .flat_map(|(i, stage)| {
             [
@@ -300,8 +309,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     for (i, release, with_total) in probes {
         let trigger = &triggers[release];
         let span = layout.puzzle.spans[i];
-        // The sweep in which the cell comes earlier.
-        let direction = if probe_runs_forward(position[i], length) {
+        let direction = if directions.forward(position[i], length) {
             "Forward"
         } else {
             "Backward"
@@ -693,9 +701,11 @@ mod tests {
     }
 
     /// The probes are released in `PROBE_STAGES` stages, each by its own statement, the probes
-    /// of the cells nearest either end of the sweep first, the same number in each stage; each
+    /// with the shortest own share of the search first, the same number in each stage; each
     /// cell has a probe without the total and one with it, whose stage is released right after
-    /// the stage `TOTAL_LAG` later without it.
+    /// the stage `TOTAL_LAG` later without it. With a third of the cells shown, all on the
+    /// first and last rows, every probe runs the forward sweep (`ProbeDirections::One`), so the
+    /// cells come in sweep order.
     #[test]
     fn the_probes_are_released_in_stages_cheapest_first() {
         assert_eq!(PROBE_STAGES, 8, "the test is written for eight stages");
@@ -705,27 +715,24 @@ mod tests {
             "the test is written for a lag of three"
         );
         // Sixteen unknown cells in the four middle rows of a 6x4 board; the sweep goes row by
-        // row (positions 4 to 19 of 24), so by their distance from the nearer end of the sweep
-        // the cells come in pairs, R2C1 and R5C4 (4 positions from an end) first, R3C4 and R4C1
-        // (11) last: two probes a stage.
+        // row, so the cells come in reading order, two probes a stage.
         let text = text(&expand(
             "level: complete puzzle: [[1 1 1 0] [? ? ? ?] [? ? ? ?] [? ? ? ?] [? ? ? ?] \
              [0 1 1 1]] answer: [[1 1 1 0] [1 x 2 1] [2 2 2 x] [x 2 2 2] [1 2 x 1] [0 1 1 1]]",
         ));
-        // Each probe: `TriggerK : ProbeWhen < Cell_RnCm , Direction , Mines >`, its mines `Any`
+        // Each probe: `TriggerK : ProbeWhen < Cell_RnCm , Forward , Mines >`, its mines `Any`
         // or the total (four mines here); or, without the total for a cell no shown number
         // touches (rows 3 and 4), behind its gate: `Wake_RnCm : Opens < Ask < Cell_RnCm ,
-        // Direction , Any , TriggerK > >`.
+        // Forward , Any , TriggerK > >`.
         let release_of = |cell: &str, mines: &str| {
             let found: Vec<usize> = (0..2 * PROBE_STAGES)
                 .filter(|k| {
-                    ["Forward", "Backward"].iter().any(|d| {
-                        let gate = cell.replace("Cell_", "Wake_");
-                        text.contains(&format!("Trigger{k} : ProbeWhen < {cell} , {d} , {mines}"))
-                            || text.contains(&format!(
-                                "{gate} : Opens < Ask < {cell} , {d} , {mines} , Trigger{k} >"
-                            ))
-                    })
+                    let gate = cell.replace("Cell_", "Wake_");
+                    text.contains(&format!(
+                        "Trigger{k} : ProbeWhen < {cell} , Forward , {mines}"
+                    )) || text.contains(&format!(
+                        "{gate} : Opens < Ask < {cell} , Forward , {mines} , Trigger{k} >"
+                    ))
                 })
                 .collect();
             assert_eq!(found.len(), 1, "{cell} with {mines}: {found:?}");
@@ -735,17 +742,15 @@ mod tests {
         // 14, 15.
         let without = [0, 1, 2, 3, 5, 7, 9, 11];
         let with = [4, 6, 8, 10, 12, 13, 14, 15];
-        let name = |p: usize| format!("Cell_R{}C{}", p / 4 + 1, p % 4 + 1);
-        for distance in 4..12 {
-            let stage = distance - 4;
-            for cell in [name(distance), name(23 - distance)] {
-                assert_eq!(release_of(&cell, "Any"), without[stage], "{cell}");
-                assert_eq!(
-                    release_of(&cell, "S < S < S < S < Z > > > > >"),
-                    with[stage],
-                    "{cell}"
-                );
-            }
+        for k in 0..16 {
+            let (cell, stage) = (format!("Cell_R{}C{}", k / 4 + 2, k % 4 + 1), k / 2);
+            assert_eq!(release_of(&cell, "Any"), without[stage], "{cell}");
+            assert_eq!(
+                release_of(&cell, "S < S < S < S < Z > > > > >"),
+                with[stage],
+                "{cell}"
+            );
+            assert!(!text.contains(&format!("{cell} , Backward")), "{cell}");
         }
         // Two probes a cell, no more: eight of them behind a gate.
         assert_eq!(text.matches(": ProbeWhen < Cell_").count(), 24);
@@ -796,10 +801,9 @@ mod tests {
         // The probes with the total never wait.
         assert_eq!(small.matches(": Opens < Ask <").count(), 4);
         assert!(!small.contains(": Opens < Ask < Cell_R3C1 , Forward , S"));
-        assert!(!small.contains(": Opens < Ask < Cell_R3C1 , Backward , S"));
         // Each gate is a diverging variable: `puzzle` takes them, and is passed `loop {}`s.
         assert!(small.contains(
-            "Option < OpenParenthesis Wake_R3C3 , Wake_R1C3 , Wake_R3C1 , Wake_R2C3 , \
+            "Option < OpenParenthesis Wake_R1C3 , Wake_R2C3 , Wake_R3C1 , Wake_R3C3 , \
              CloseParenthesis >"
         ));
         assert!(small.contains(
@@ -814,6 +818,10 @@ mod tests {
         assert_eq!(large.matches(": ProbeWhen < Cell_").count(), 2 * 155);
         assert!(!large.contains("Opens"));
         assert!(!large.contains("Wake"));
+        // One cell shown of 156, under a tenth: each probe runs the sweep in which its cell
+        // comes earlier, R1C2 forward, R13C12 backward.
+        assert!(large.contains("ProbeWhen < Cell_R1C2 , Forward , Any >"));
+        assert!(large.contains("ProbeWhen < Cell_R13C12 , Backward , Any >"));
     }
 
     /// Every position has the same shape (a padding position between two lines, free counters
