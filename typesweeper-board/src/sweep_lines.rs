@@ -319,4 +319,38 @@ mod tests {
             }
         }
     }
+
+    /// A tenth of the cells shown is enough for every probe to run from the shown side; one
+    /// cell fewer is not. The side is the one the shown numbers' mean position is nearer.
+    #[test]
+    fn every_probe_runs_from_the_shown_side_once_a_tenth_is_shown() {
+        use super::{ProbeDirections, ONE_DIRECTION_MIN_SHOWN_PERCENT};
+        assert_eq!(
+            ONE_DIRECTION_MIN_SHOWN_PERCENT, 10,
+            "the test is written for a tenth"
+        );
+        let lines = SweepLines::of(10, 10);
+        let shown = |cells: &[usize]| {
+            let mut board = vec![Cell::Unknown; 100];
+            for &i in cells {
+                board[i] = Cell::Num(1);
+            }
+            lines.probe_directions(&board)
+        };
+        let last_rows: Vec<usize> = (80..90).collect();
+        assert_eq!(shown(&last_rows), ProbeDirections::One { forward: false });
+        assert_eq!(shown(&last_rows[1..]), ProbeDirections::Nearer);
+        let first_rows: Vec<usize> = (5..15).collect();
+        assert_eq!(shown(&first_rows), ProbeDirections::One { forward: true });
+        // Under one direction, every probe's own share is its distance from that sweep's
+        // start; from the nearer end, at most half the sweep.
+        let n = lines.index.len();
+        for p in 0..n {
+            assert_eq!(
+                ProbeDirections::One { forward: false }.own_share(p, n),
+                n - 1 - p
+            );
+            assert!(2 * ProbeDirections::Nearer.own_share(p, n) < n);
+        }
+    }
 }

@@ -118,9 +118,9 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     let sizes: BTreeSet<usize> = steps.iter().map(|run| run.len()).collect();
 
     // Two sweeps: in line order, and in the reverse order (the same sweep of the board turned
-    // half a turn, so the same step structs serve). A probe runs the sweep in which its cell
-    // comes earlier: until its cell, a probe's search differs from every other's (the cell is
-    // bound), and after it, it is shared.
+    // half a turn, so the same step structs serve). Until its cell, a probe's search differs
+    // from every other's (the cell is bound), and after it, it is shared; which sweep each
+    // probe runs is `directions`, below.
     let pad_cell = cell_type(Cell::Num(0));
     let sweep_of = |backward: bool| -> (Toks, Toks) {
         // A step per `PACK` positions, each holding the rest, then the end. Each step's type
