@@ -376,15 +376,13 @@ struct Search {
     /// The sweep's positions, the padding included.
     length: usize,
     directions: ProbeDirections,
-    forward: Sweep,
-    /// `None` when no probe runs the backward sweep.
-    backward: Option<Sweep>,
+    /// The forward sweep and the backward one, each counted only when a probe may run it.
+    sweeps: [Option<Sweep>; 2],
 }
 
 impl Search {
-    /// Counts the sweep's states in the directions the probes run (and forward, for the cells
-    /// every layout agrees on) and finds those cells; `None` when one direction alone has more
-    /// than `limit` states.
+    /// Counts the sweep's states in the directions the probes may run and finds the cells
+    /// every layout agrees on; `None` when one direction alone has more than `limit` states.
     fn run(
         puzzle: &Board,
         known: &[Cell],
@@ -393,49 +391,45 @@ impl Search {
         limit: u64,
     ) -> Option<Search> {
         let lines = SweepLines::of(puzzle.rows(), puzzle.cols());
-        let order = &lines.index;
-        let n = order.len();
-        let forward = Sweep::run(&lines, known, total, false, limit)?;
-        let backward = if directions.uses(false) {
-            Some(Sweep::run(&lines, known, total, true, limit)?)
-        } else {
-            None
+        let n = lines.index.len();
+        let counted = |backward: bool| -> Option<Option<Sweep>> {
+            if directions.uses(!backward) {
+                Sweep::run(&lines, known, total, backward, limit).map(Some)
+            } else {
+                Some(None)
+            }
         };
-        // A probe runs the direction `directions` gives it, and pays for the states before
-        // its cell's step; the shared states of each direction run are paid once.
-        let mut states: u64 = backward.as_ref().map_or(0, |b| b.prefix[n]);
-        if directions.uses(true) {
-            states += forward.prefix[n];
-        }
-        let cells = || {
-            order
-                .iter()
-                .enumerate()
-                .filter_map(|(p, i)| i.map(|i| (p, i)))
-                .filter(|&(_, i)| known[i] == Cell::Unknown)
+        let sweeps = [counted(false)?, counted(true)?];
+        // Whether some layout makes the cell at forward position `p` a mine, and whether some
+        // makes it a number: both directions count the same layouts.
+        let options = |p: usize| match &sweeps {
+            [Some(forward), _] => forward.options[p],
+            [None, Some(backward)] => backward.options[n - 1 - p],
+            [None, None] => unreachable!("a probe runs one sweep or the other"),
         };
-        for (p, _) in cells() {
-            states += match &backward {
-                Some(backward) if !directions.forward(p, n) => backward.prefix[n - p],
-                _ => forward.prefix[p + 1],
-            };
-        }
-        let decided = cells()
-            .filter_map(|(p, i)| match forward.options[p] {
+        let decided = lines
+            .index
+            .iter()
+            .enumerate()
+            .filter_map(|(p, i)| i.map(|i| (p, i)))
+            .filter(|&(_, i)| known[i] == Cell::Unknown)
+            .filter_map(|(p, i)| match options(p) {
                 (true, false) => Some((i, true)),
                 (false, true) => Some((i, false)),
                 _ => None,
             })
             .collect();
-        Some(Search {
-            states,
+        let mut search = Search {
+            states: 0,
             decided,
             position: lines.positions(),
             length: n,
             directions,
-            forward,
-            backward,
-        })
+            sweeps,
+        };
+        // The first search: every state of each sweep a probe runs, once.
+        search.states = search.paid(known, [n - 1, n - 1]);
+        Some(search)
     }
 
     /// The states the pending probes (the cells `known` leaves undecided) pay for again after
@@ -447,23 +441,37 @@ impl Search {
         let Some(last_forward) = changed.iter().map(|&i| self.position[i]).max() else {
             return 0;
         };
-        let last_backward = n - 1 - changed.iter().map(|&i| self.position[i]).min().unwrap();
-        let backward = self.backward.as_ref();
-        let mut states = backward.map_or(0, |b| b.prefix[last_backward + 1]);
-        if self.directions.uses(true) {
-            states += self.forward.prefix[last_forward + 1];
-        }
+        let first = changed.iter().map(|&i| self.position[i]).min().unwrap();
+        self.paid(known, [last_forward, n - 1 - first])
+    }
+
+    /// What the pending probes pay when the states of the forward sweep up to its position
+    /// `last[0]`, and of the backward one up to its position `last[1]`, are new: the shared
+    /// states of each sweep a probe may run, once, and each probe of an undecided cell its own
+    /// states before its cell's step (those up to the last new one).
+    fn paid(&self, known: &[Cell], last: [usize; 2]) -> u64 {
+        let n = self.length;
+        let mut states: u64 = self
+            .sweeps
+            .iter()
+            .zip(last)
+            .filter_map(|(sweep, last)| sweep.as_ref().map(|s| s.prefix[last + 1]))
+            .sum();
         for (i, &k) in known.iter().enumerate() {
             if k != Cell::Unknown {
                 continue;
             }
             let p = self.position[i];
-            states += match backward {
-                Some(backward) if !self.directions.forward(p, n) => {
-                    backward.prefix[(n - 1 - p).min(last_backward) + 1]
-                }
-                _ => self.forward.prefix[p.min(last_forward) + 1],
+            // The probe's sweep, and its cell's position in it.
+            let (d, q) = if self.directions.forward(p, n) {
+                (0, p)
+            } else {
+                (1, n - 1 - p)
             };
+            let sweep = self.sweeps[d]
+                .as_ref()
+                .expect("a probe runs a sweep the search counted");
+            states += sweep.prefix[q.min(last[d]) + 1];
         }
         states
     }

@@ -99,7 +99,8 @@ impl ProbeDirections {
         }
     }
 
-    /// Whether some probe runs the forward sweep (`forward`) or the backward one.
+    /// Whether a probe may run the forward sweep (`forward`) or the backward one: under
+    /// [`ProbeDirections::Nearer`], both.
     pub fn uses(self, forward: bool) -> bool {
         match self {
             ProbeDirections::Nearer => true,
@@ -225,7 +226,7 @@ impl SweepLines {
         }
         let n = self.index.len();
         ProbeDirections::One {
-            forward: 2 * shown.iter().sum::<usize>() <= n * shown.len(),
+            forward: 2 * shown.iter().sum::<usize>() <= (n - 1) * shown.len(),
         }
     }
 
@@ -342,6 +343,24 @@ mod tests {
         assert_eq!(shown(&last_rows[1..]), ProbeDirections::Nearer);
         let first_rows: Vec<usize> = (5..15).collect();
         assert_eq!(shown(&first_rows), ProbeDirections::One { forward: true });
+        // A board wider than tall is swept by columns: a 1 in the middle column's second row
+        // is at position 4 of 8 (columns of two and a padding), past the middle, so backward,
+        // as the nearer end of a single cell there would be.
+        let wide = SweepLines::of(2, 3);
+        let middle = [
+            Cell::Unknown,
+            Cell::Unknown,
+            Cell::Unknown,
+            Cell::Unknown,
+            Cell::Num(1),
+            Cell::Unknown,
+        ];
+        assert_eq!(wide.positions()[4], 4);
+        assert_eq!(
+            wide.probe_directions(&middle),
+            ProbeDirections::One { forward: false }
+        );
+        assert!(!super::probe_runs_forward(4, wide.index.len()));
         // Under one direction, every probe's own share is its distance from that sweep's
         // start; from the nearer end, at most half the sweep.
         let n = lines.index.len();

@@ -819,9 +819,12 @@ mod tests {
         assert!(!large.contains("Opens"));
         assert!(!large.contains("Wake"));
         // One cell shown of 156, under a tenth: each probe runs the sweep in which its cell
-        // comes earlier, R1C2 forward, R13C12 backward.
-        assert!(large.contains("ProbeWhen < Cell_R1C2 , Forward , Any >"));
-        assert!(large.contains("ProbeWhen < Cell_R13C12 , Backward , Any >"));
+        // comes earlier, and the cells nearest either end come first: R1C2 forward and R13C12
+        // backward in the first stage, R7C7, in the middle of the sweep, in the last one
+        // without the total (release 11).
+        assert!(large.contains("Trigger0 : ProbeWhen < Cell_R1C2 , Forward , Any >"));
+        assert!(large.contains("Trigger0 : ProbeWhen < Cell_R13C12 , Backward , Any >"));
+        assert!(large.contains("Trigger11 : ProbeWhen < Cell_R7C7 , Backward , Any >"));
     }
 
     /// Every position has the same shape (a padding position between two lines, free counters
