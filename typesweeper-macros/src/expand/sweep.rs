@@ -220,8 +220,19 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     }
     chunks.close();
     let call = layout.call;
+    // Which sweep each probe runs: on a board with enough numbers shown, every probe the
+    // sweep that starts on their side, so the probes share one sweep's cached states, a
+    // change where the board opens leaves most of them valid, and the cells far from the
+    // numbers come last; otherwise each probe the sweep in which its cell comes earlier
+    // (`SweepLines::probe_directions`, docs/compile-time.md, "Every probe from the shown
+    // side"). A sweep no probe runs is not written.
+    let directions = lines.probe_directions(cells);
     let mut named = Vec::new();
     for (backward, which) in [(false, ""), (true, "Backward")] {
+        if !directions.uses(!backward) {
+            named.push(None);
+            continue;
+        }
         let (list, init) = sweep_of(backward);
         let list_var = format_ident!("SweepList{}", which);
         let init_var = format_ident!("SweepInit{}", which);
@@ -233,17 +244,32 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
             );
             chunks.close();
         }
-        named.push((list_var, init_var));
+        named.push(Some((list_var, init_var)));
     }
-    // A released trigger carries the four sweep parameters: until then a probe names only its
-    // cell and its direction, so rustc looks at it again only when its cell changes.
-    let (forward_vars, backward_vars) = (&named[0], &named[1]);
-    let lists = [
-        &forward_vars.0,
-        &forward_vars.1,
-        &backward_vars.0,
-        &backward_vars.1,
-    ];
+    // A released trigger carries the four sweep parameters (`()` for a sweep not written):
+    // until then a probe names only its cell and its direction, so rustc looks at it again
+    // only when its cell changes.
+    let named: Vec<Ident> = named
+        .into_iter()
+        .flatten()
+        .flat_map(|(l, i)| [l, i])
+        .collect();
+    let lists: Vec<TokenStream> = [false, true]
+        .into_iter()
+        .flat_map(|backward| {
+            let which = if backward { "Backward" } else { "" };
+            let (list, init) = if directions.uses(!backward) {
+                let (l, i) = (
+                    format_ident!("SweepList{}", which),
+                    format_ident!("SweepInit{}", which),
+                );
+                (quote!(#l), quote!(#i))
+            } else {
+                (quote!(()), quote!(()))
+            };
+            [list, init]
+        })
+        .collect();
     for trigger in &triggers {
         let mut carries = Toks::at(call);
         carries.append(&Toks::ident(trigger));
@@ -258,19 +284,12 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         chunks.add(
             call,
             carries,
-            std::iter::once(trigger.clone()).chain(lists.iter().map(|&v| v.clone())),
+            std::iter::once(trigger.clone()).chain(named.iter().cloned()),
         );
     }
     chunks.close();
     // Each cell's position in the forward sweep.
     let position = lines.positions();
-    // Which sweep each probe runs: on a board with enough numbers shown, every probe the
-    // sweep that starts on their side, so the probes share one sweep's cached states, a
-    // change where the board opens leaves most of them valid, and the cells far from the
-    // numbers come last; otherwise each probe the sweep in which its cell comes earlier
-    // (`SweepLines::probe_directions`, docs/compile-time.md, "Every probe from the shown
-    // side").
-    let directions = lines.probe_directions(cells);
     // The probes in the order rustc takes them, those whose search is their own for the
     // fewest steps first: cells near the start of the sweep they run. Their searches are
     // short, and a cell they decide is near the start of its sweep, where a change leaves most
@@ -372,9 +391,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         chunks.add(span, probe, [trigger.clone(), layout.names[i].clone()]);
     }
     chunks.close();
-    for (list_var, init_var) in named {
-        params.extend([list_var, init_var]);
-    }
+    params.extend(named);
     params.extend(triggers.iter().cloned());
     params.extend(wakes.iter().cloned());
     if !wakes.is_empty() {
@@ -677,7 +694,8 @@ mod tests {
     }
 
     /// `level: complete` writes the sweep (its probes and the statement that releases them);
-    /// the other levels do not.
+    /// the other levels do not. With the shown numbers on the last row, every probe runs the
+    /// backward sweep, and the forward one is not written.
     #[test]
     fn only_level_complete_writes_the_sweep() {
         let body = "puzzle: [[? ?] [1 1]] answer: [[x 1] [1 1]]";
@@ -689,7 +707,7 @@ mod tests {
         for word in [
             "ProbeWhen",
             "Sweep",
-            "SweepList",
+            "SweepListBackward",
             "Trigger0",
             "Go",
             "Valued",
@@ -698,6 +716,8 @@ mod tests {
             assert!(!has("pairs", word), "pairs has {word}");
             assert!(!has("fragment", word), "fragment has {word}");
         }
+        assert!(!has("complete", "SweepList"));
+        assert!(!has("complete", "SweepInit"));
     }
 
     /// The probes are released in `PROBE_STAGES` stages, each by its own statement, the probes
