@@ -16,11 +16,11 @@
 //! though every state now weighs up to 16 impls; one to six positions a step are measured in
 //! docs/compile-time.md ("Where the cost comes from").
 //!
-//! The sweep is written twice, in line order and backwards (the board turned half a turn, so
-//! the same step structs serve). On a board with at least a tenth of its cells shown, every
-//! probe runs the one that starts on the side of the shown numbers; on others, since a probe's
-//! search is its own until its cell's step, each probe runs the one in which its cell comes
-//! earlier (`SweepLines::probe_directions`).
+//! The sweep goes in line order and backwards (the board turned half a turn, so the same step
+//! structs serve). On a board with at least a tenth of its cells shown, every probe runs the
+//! one that starts on the side of the shown numbers, and only that one is written; on others,
+//! since a probe's search is its own until its cell's step, each probe runs the one in which
+//! its cell comes earlier, and both are written (`SweepLines::probe_directions`).
 //!
 //! The bounds it adds: `Cell: Valued<Count>` for every unknown cell, each list and its first
 //! window bound once to parameters (`SweepList`, `SweepInit`, `SweepListBackward`,
@@ -30,7 +30,7 @@
 //! and stages of `SweepLines::probe_order`, each stage with the total released right after the
 //! stage three later without it: each waits until the expansion sets its `TriggerK` to
 //! `Go<_>`, and `TriggerK: Carries<(SweepList, SweepInit, SweepListBackward,
-//! SweepInitBackward)>` then fills in the sweeps it carries. A probe that named the sweeps
+//! SweepInitBackward)>` (`()` for a sweep not written) then fills in the sweeps it carries. A probe that named the sweeps
 //! itself would be looked at again on every change anywhere on the board. A search without the
 //! total (its mines left `Any`, never counted down) has a state per window where one with it
 //! has a state per window and mines left, so it is much smaller when many mines are left;
