@@ -139,8 +139,8 @@ fn the_adversarial_boards_are_labelled_truthfully_at_level_complete() {
 /// one where it stops is refused (every probe of an undecided cell searches to the end).
 /// 700009 comes to 149.0 million units against the 150 million limit, so a change to the
 /// model's weights can move it across: then another board between the limits is needed (as
-/// 700011 replaced 700010 when the probes of boards with a tenth shown came to run from the
-/// shown side).
+/// 700011 replaced 700010 when the probes of small boards with a tenth shown came to run from
+/// the shown side).
 #[test]
 fn between_the_two_work_limits_only_a_board_the_level_finishes_is_taken() {
     use typesweeper::board::search_cost::{

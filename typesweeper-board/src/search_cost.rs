@@ -48,9 +48,9 @@ use std::collections::HashMap;
 /// machine, rustc spends up to 0.61 seconds per million on such boards (9x9 boards that need a
 /// guess early: every probe of an undecided cell searches to the end): at this limit, under a
 /// minute and 1 GB, and under a minute still with the probes without the total, which came
-/// later and take such boards up to 20 % longer (docs/compile-time.md). On boards whose probes
-/// all run from the shown side, the most measured is 0.44 seconds per million of the whole
-/// build (9x9 `gen` 2277): 27 s at this limit ("Every probe from the shown side").
+/// later and take such boards up to 20 % longer (docs/compile-time.md). On the boards whose
+/// probes all run from the shown side, the most measured is 0.44 seconds per million of the
+/// whole build (9x9 `gen` 2277): 27 s at this limit ("Every probe from the shown side").
 pub const COMPLETE_WORK_LIMIT: u64 = 60_000_000;
 
 /// The most work `solve!` takes at `level: complete` on a board the level finishes. The probes
@@ -62,10 +62,10 @@ pub const COMPLETE_WORK_LIMIT: u64 = 60_000_000;
 /// as a third (docs/compile-time.md, "Searching without the total first"): at 1.8 times, about
 /// 50 s; and the padded sweep, later still, takes search-heavy boards up to 1.15 times as long
 /// ("Every position the same shape"): about 59 s at both. The slowest board measured near this
-/// limit took 23 s (9x9 `gen` 7978); since every probe of a board with a tenth of its cells
-/// shown runs from the shown side, it takes 1 s, and the most measured on such boards is 0.22
-/// seconds per million of the whole build (16x16 `gen` 5367): 33 s at this limit
-/// ("Every probe from the shown side").
+/// limit took 23 s (9x9 `gen` 7978); since every probe of a board of at most 100 cells with a
+/// tenth of them shown runs from the shown side, it takes 1 s, and the most measured on such
+/// boards is 0.06 seconds per million (9x9 `gen` 7978, the whole build less the 0.2 s a board
+/// with nothing to search takes): 9 s at this limit ("Every probe from the shown side").
 pub const COMPLETE_FINISHED_WORK_LIMIT: u64 = 150_000_000;
 
 /// The part of a state's weight that does not grow with the board: a state costs rustc its

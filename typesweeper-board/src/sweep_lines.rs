@@ -55,6 +55,14 @@ pub fn probe_runs_forward(p: usize, n: usize) -> bool {
 /// twice as long.
 pub const ONE_DIRECTION_MIN_SHOWN_PERCENT: usize = 10;
 
+/// The most cells a board may have for `level: complete` to run every probe from the shown side
+/// ([`ProbeDirections::One`]). On 16x16 boards it was much faster on most boards measured, but
+/// on one (corpus 600101, refused by the work model) it took nine minutes and 3.1 GB where the
+/// probes from the nearer end take 22 s: the work model, which does not count the probes
+/// without the total, does not see that, so the limits could not be trusted past the sizes
+/// measured board by board (docs/compile-time.md, "Every probe from the shown side").
+pub const ONE_DIRECTION_MAX_CELLS: usize = 100;
+
 /// Which sweep each probe of `level: complete` runs. `solve!` writes each probe so, and
 /// [`search_cost`](crate::search_cost) charges it so.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -197,11 +205,11 @@ impl SweepLines {
         position
     }
 
-    /// Which sweep the probes of a board showing `cells` run: every probe from the shown side
-    /// ([`ProbeDirections::One`]) when at least [`ONE_DIRECTION_MIN_SHOWN_PERCENT`] of the cells
-    /// are shown numbers, the forward sweep when their mean position is in its first half;
-    /// otherwise each probe the nearer end ([`ProbeDirections::Nearer`]). It depends on what a
-    /// player sees only.
+    /// Which sweep the probes of a board showing `cells` run: on a board of at most
+    /// [`ONE_DIRECTION_MAX_CELLS`] cells of which at least [`ONE_DIRECTION_MIN_SHOWN_PERCENT`]
+    /// are shown numbers, every probe from the shown side ([`ProbeDirections::One`]), the
+    /// forward sweep when their mean position is in its first half; otherwise each probe the
+    /// nearer end ([`ProbeDirections::Nearer`]). It depends on what a player sees only.
     ///
     /// ```
     /// use typesweeper_board::sweep_lines::{ProbeDirections, SweepLines};
@@ -221,7 +229,10 @@ impl SweepLines {
             .filter(|&i| matches!(cells[i], Cell::Num(_)))
             .map(|i| position[i])
             .collect();
-        if shown.is_empty() || 100 * shown.len() < ONE_DIRECTION_MIN_SHOWN_PERCENT * cells.len() {
+        if shown.is_empty()
+            || cells.len() > ONE_DIRECTION_MAX_CELLS
+            || 100 * shown.len() < ONE_DIRECTION_MIN_SHOWN_PERCENT * cells.len()
+        {
             return ProbeDirections::Nearer;
         }
         let n = self.index.len();
@@ -322,7 +333,8 @@ mod tests {
     }
 
     /// A tenth of the cells shown is enough for every probe to run from the shown side; one
-    /// cell fewer is not. The side is the one the shown numbers' mean position is nearer.
+    /// cell fewer is not, nor a board of over 100 cells. The side is the one the shown numbers'
+    /// mean position is nearer.
     #[test]
     fn every_probe_runs_from_the_shown_side_once_a_tenth_is_shown() {
         use super::{ProbeDirections, ONE_DIRECTION_MIN_SHOWN_PERCENT};
@@ -343,6 +355,11 @@ mod tests {
         assert_eq!(shown(&last_rows[1..]), ProbeDirections::Nearer);
         let first_rows: Vec<usize> = (5..15).collect();
         assert_eq!(shown(&first_rows), ProbeDirections::One { forward: true });
+        // Past 100 cells, the nearer end whatever is shown.
+        let larger = SweepLines::of(11, 10);
+        let mut board = vec![Cell::Unknown; 110];
+        board[..20].fill(Cell::Num(1));
+        assert_eq!(larger.probe_directions(&board), ProbeDirections::Nearer);
         // A board wider than tall is swept by columns: a 1 in the middle column's second row
         // is at position 4 of 8 (columns of two and a padding), past the middle, so backward,
         // as the nearer end of a single cell there would be.

@@ -17,8 +17,9 @@
 //! docs/compile-time.md ("Where the cost comes from").
 //!
 //! The sweep goes in line order and backwards (the board turned half a turn, so the same step
-//! structs serve). On a board with at least a tenth of its cells shown, every probe runs the
-//! one that starts on the side of the shown numbers, and only that one is written; on others,
+//! structs serve). On a board of at most 100 cells with at least a tenth of them shown, every
+//! probe runs the one that starts on the side of the shown numbers, and only that one is
+//! written; on others,
 //! since a probe's search is its own until its cell's step, each probe runs the one in which
 //! its cell comes earlier, and both are written (`SweepLines::probe_directions`).
 //!
@@ -220,7 +221,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     }
     chunks.close();
     let call = layout.call;
-    // Which sweep each probe runs: on a board with enough numbers shown, every probe the
+    // Which sweep each probe runs: on a small board with enough numbers shown, every probe the
     // sweep that starts on their side, so the probes share one sweep's cached states, a
     // change where the board opens leaves most of them valid, and the cells far from the
     // numbers come last; otherwise each probe the sweep in which its cell comes earlier
