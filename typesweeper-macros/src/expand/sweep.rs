@@ -19,9 +19,9 @@
 //! The sweep goes in line order and backwards (the board turned half a turn, so the same step
 //! structs serve). On a board of at most 100 cells with at least a tenth of them shown, every
 //! probe runs the one that starts on the side of the shown numbers, and only that one is
-//! written; on others,
-//! since a probe's search is its own until its cell's step, each probe runs the one in which
-//! its cell comes earlier, and both are written (`SweepLines::probe_directions`).
+//! written; on others, since a probe's search is its own until its cell's step, each probe
+//! runs the one in which its cell comes earlier, and both are written
+//! (`SweepLines::probe_directions`).
 //!
 //! The bounds it adds: `Cell: Valued<Count>` for every unknown cell, each list and its first
 //! window bound once to parameters (`SweepList`, `SweepInit`, `SweepListBackward`,
@@ -31,8 +31,9 @@
 //! and stages of `SweepLines::probe_order`, each stage with the total released right after the
 //! stage three later without it: each waits until the expansion sets its `TriggerK` to
 //! `Go<_>`, and `TriggerK: Carries<(SweepList, SweepInit, SweepListBackward,
-//! SweepInitBackward)>` (`()` for a sweep not written) then fills in the sweeps it carries. A probe that named the sweeps
-//! itself would be looked at again on every change anywhere on the board. A search without the
+//! SweepInitBackward)>` (`()` for a sweep not written) then fills in the sweeps it carries. A
+//! probe that named the sweeps itself would be looked at again on every change anywhere on the
+//! board. A search without the
 //! total (its mines left `Any`, never counted down) has a state per window where one with it
 //! has a state per window and mines left, so it is much smaller when many mines are left;
 //! every cell it decides, the one with the total decides too.
@@ -250,26 +251,17 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     // A released trigger carries the four sweep parameters (`()` for a sweep not written):
     // until then a probe names only its cell and its direction, so rustc looks at it again
     // only when its cell changes.
+    let lists: Vec<TokenStream> = named
+        .iter()
+        .flat_map(|sweep| match sweep {
+            Some((list, init)) => [quote!(#list), quote!(#init)],
+            None => [quote!(()), quote!(())],
+        })
+        .collect();
     let named: Vec<Ident> = named
         .into_iter()
         .flatten()
-        .flat_map(|(l, i)| [l, i])
-        .collect();
-    let lists: Vec<TokenStream> = [false, true]
-        .into_iter()
-        .flat_map(|backward| {
-            let which = if backward { "Backward" } else { "" };
-            let (list, init) = if directions.uses(!backward) {
-                let (l, i) = (
-                    format_ident!("SweepList{}", which),
-                    format_ident!("SweepInit{}", which),
-                );
-                (quote!(#l), quote!(#i))
-            } else {
-                (quote!(()), quote!(()))
-            };
-            [list, init]
-        })
+        .flat_map(|(list, init)| [list, init])
         .collect();
     for trigger in &triggers {
         let mut carries = Toks::at(call);
