@@ -178,8 +178,9 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
     };
     // The last search's sweeps: what a re-run of the pending probes costs.
     let mut last: Option<Search> = None;
+    let lines = SweepLines::of(puzzle.rows(), puzzle.cols());
     // Which sweep each probe runs: `solve!` decides it from the puzzle as shown.
-    let directions = SweepLines::of(puzzle.rows(), puzzle.cols()).probe_directions(puzzle.cells());
+    let directions = lines.probe_directions(puzzle.cells());
     loop {
         let rounds = local_rules(puzzle, answer, total, &mut known);
         if let Some(search) = &last {
@@ -197,7 +198,7 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
             cost.undecided_at_first_search = undecided;
         }
         cost.searches += 1;
-        let Some(search) = Search::run(puzzle, &known, total, directions, limit / weight) else {
+        let Some(search) = Search::run(&lines, &known, total, directions, limit / weight) else {
             cost.over_limit = true;
             cost.work = cost.work.max(limit.saturating_add(1));
             break;
@@ -384,17 +385,16 @@ impl Search {
     /// Counts the sweep's states in the directions the probes may run and finds the cells
     /// every layout agrees on; `None` when one direction alone has more than `limit` states.
     fn run(
-        puzzle: &Board,
+        lines: &SweepLines,
         known: &[Cell],
         total: usize,
         directions: ProbeDirections,
         limit: u64,
     ) -> Option<Search> {
-        let lines = SweepLines::of(puzzle.rows(), puzzle.cols());
         let n = lines.index.len();
         let counted = |backward: bool| -> Option<Option<Sweep>> {
             if directions.uses(!backward) {
-                Sweep::run(&lines, known, total, backward, limit).map(Some)
+                Sweep::run(lines, known, total, backward, limit).map(Some)
             } else {
                 Some(None)
             }

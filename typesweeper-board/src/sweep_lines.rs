@@ -224,15 +224,15 @@ impl SweepLines {
     /// assert_eq!(lines.probe_directions(none.cells()), ProbeDirections::Nearer);
     /// ```
     pub fn probe_directions(&self, cells: &[Cell]) -> ProbeDirections {
+        if cells.len() > ONE_DIRECTION_MAX_CELLS {
+            return ProbeDirections::Nearer;
+        }
         let position = self.positions();
         let shown: Vec<usize> = (0..cells.len())
             .filter(|&i| matches!(cells[i], Cell::Num(_)))
             .map(|i| position[i])
             .collect();
-        if shown.is_empty()
-            || cells.len() > ONE_DIRECTION_MAX_CELLS
-            || 100 * shown.len() < ONE_DIRECTION_MIN_SHOWN_PERCENT * cells.len()
-        {
+        if shown.is_empty() || 100 * shown.len() < ONE_DIRECTION_MIN_SHOWN_PERCENT * cells.len() {
             return ProbeDirections::Nearer;
         }
         let n = self.index.len();
