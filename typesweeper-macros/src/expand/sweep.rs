@@ -33,10 +33,9 @@
 //! `Go<_>`, and `TriggerK: Carries<(SweepList, SweepInit, SweepListBackward,
 //! SweepInitBackward)>` (`()` for a sweep not written) then fills in the sweeps it carries. A
 //! probe that named the sweeps itself would be looked at again on every change anywhere on the
-//! board. A search without the
-//! total (its mines left `Any`, never counted down) has a state per window where one with it
-//! has a state per window and mines left, so it is much smaller when many mines are left;
-//! every cell it decides, the one with the total decides too.
+//! board. A search without the total (its mines left `Any`, never counted down) has a state
+//! per window where one with it has a state per window and mines left, so it is much smaller
+//! when many mines are left; every cell it decides, the one with the total decides too.
 //!
 //! On a board of at most [`WAKE_MAX_CELLS`] cells, the probe without the total of a cell that
 //! no shown number touches waits behind a gate as well: `Wake_R1C1: Opens<Ask<Cell, Forward,
