@@ -26,6 +26,7 @@
 //! ```
 
 pub mod corpus;
+pub mod probe_gates;
 pub mod search_cost;
 pub mod solve_body;
 pub mod sweep_lines;

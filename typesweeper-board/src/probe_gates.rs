@@ -1,0 +1,150 @@
+//! Which probes of `level: complete` wait behind a gate: shared by the `solve!` macro, which
+//! writes the gates, and the work model ([`search_cost`](crate::search_cost)), which counts
+//! only the probes that run.
+//!
+//! On a board of at most [`GATE_MAX_CELLS`] cells, two kinds of probe wait for more than their
+//! stage, each only while it cannot decide anything its release would not decide later:
+//!
+//! * the probe *without* the mine total of a cell no shown number touches ([`untouched`]), until
+//!   a neighbour of the cell is proved safe: until then every counter around the cell is free,
+//!   and a search without the total cannot decide it;
+//! * the probes *with* the total of the untouched cells, in one chain ([`TotalChain`]): the
+//!   first runs at its stage, each other one once its cell or the cell before it in the chain
+//!   is touched (a neighbour proved safe), or that cell is decided.
+//!
+//! The chain is exact. Two undecided cells that no revealed number touches look alike to
+//! every number and to the total (swapping them in a layout keeps it a layout), so the total
+//! decides both or neither. Say a cell's gate is still shut when rustc stops, and the total
+//! decides it: then the cell before it is undecided and untouched, so the total decides that
+//! one too, and its gate must be shut as well (an open probe would have decided it); and so
+//! on back to the first cell of the chain, whose probe has no gate: a contradiction. So every
+//! cell the probes with the total would decide, they still decide.
+//!
+//! Larger boards have no gates: a gate names its probe's stage, and once that is released
+//! rustc looks at every shut gate again at every change on the board, resolving the sweeps,
+//! which costs more there than the searches it saves (docs/compile-time.md).
+//!
+//! ```
+//! use typesweeper_board::probe_gates::{untouched, TotalChain};
+//! use typesweeper_board::{Board, Cell};
+//!
+//! let board: Board = "? ? ? ? ?\n? 1 ? ? ?".parse().unwrap();
+//! // R1C4 and R1C5, R2C4 and R2C5 touch no number; the others touch the 1.
+//! let far: Vec<usize> = (0..10).filter(|&i| untouched(&board, i)).collect();
+//! assert_eq!(far, vec![3, 4, 8, 9]);
+//! // A chain in the order the probes are written: the first has no gate.
+//! let chain = TotalChain::of(&board, &[9, 4, 3, 8]);
+//! assert_eq!(chain.before(9), None);
+//! assert_eq!(chain.before(4), Some(9));
+//! assert_eq!(chain.before(1), None);
+//! // R1C5's gate opens once R2C5 is decided, or a neighbour of either is proved safe.
+//! let mut known = board.cells().to_vec();
+//! assert!(!chain.open(&board, &known, 4));
+//! known[9] = Cell::Mine;
+//! assert!(chain.open(&board, &known, 4));
+//! ```
+
+use crate::{Board, Cell};
+
+/// The most cells a board may have for its probes to wait behind gates (see the module's
+/// documentation).
+pub const GATE_MAX_CELLS: usize = 100;
+
+/// Whether cell `i` of `board` is not shown and no shown number touches it.
+pub fn untouched(board: &Board, i: usize) -> bool {
+    let cells = board.cells();
+    !cells[i].is_known()
+        && !board
+            .neighbours_of(i)
+            .any(|j| matches!(cells[j], Cell::Num(_)))
+}
+
+/// The chain of the probes with the mine total of a board's untouched cells (see the module's
+/// documentation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TotalChain {
+    /// Per cell, the cell before it in the chain, when its probe waits behind a gate.
+    before: Vec<Option<usize>>,
+}
+
+impl TotalChain {
+    /// The chain of `board`'s untouched cells, in the order of `probes` (the unknown cells in
+    /// the order their probes are written): empty on a board of more than [`GATE_MAX_CELLS`]
+    /// cells.
+    pub fn of(board: &Board, probes: &[usize]) -> TotalChain {
+        let mut before = vec![None; board.cells().len()];
+        if before.len() <= GATE_MAX_CELLS {
+            let mut last = None;
+            for &i in probes.iter().filter(|&&i| untouched(board, i)) {
+                before[i] = last;
+                last = Some(i);
+            }
+        }
+        TotalChain { before }
+    }
+
+    /// The cell before `i` in the chain, when `i`'s probe with the total waits behind a gate.
+    pub fn before(&self, i: usize) -> Option<usize> {
+        self.before[i]
+    }
+
+    /// Whether the probe with the total of cell `i` runs, given what is `known` of each cell
+    /// (the board's cells with every decided one filled in): it has no gate, or its cell or
+    /// the cell before it has a neighbour proved safe, or that cell is decided.
+    pub fn open(&self, board: &Board, known: &[Cell], i: usize) -> bool {
+        let touched = |c: usize| {
+            board
+                .neighbours_of(c)
+                .any(|j| matches!(known[j], Cell::Num(_)))
+        };
+        match self.before[i] {
+            None => true,
+            Some(b) => known[b] != Cell::Unknown || touched(i) || touched(b),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shown_cells_and_cells_beside_a_number_are_not_untouched() {
+        let board: Board = "x ? ? ?\n? ? ? 0".parse().unwrap();
+        let far: Vec<usize> = (0..8).filter(|&i| untouched(&board, i)).collect();
+        // The mine shows no number; R1C3, R1C4 and R2C3 touch the 0.
+        assert_eq!(far, vec![1, 4, 5]);
+    }
+
+    #[test]
+    fn a_gate_opens_when_its_cell_is_touched() {
+        let board: Board = "? ? ? ? ?\n? ? ? ? 1".parse().unwrap();
+        let chain = TotalChain::of(&board, &[0, 1, 2, 5, 6, 7]);
+        assert_eq!(chain.before(0), None);
+        assert_eq!(chain.before(1), Some(0));
+        assert_eq!(chain.before(7), Some(6));
+        let mut known = board.cells().to_vec();
+        assert!(chain.open(&board, &known, 0));
+        assert!(!chain.open(&board, &known, 7));
+        // R2C2 proved safe touches R1C2, R1C3 and R2C3: their gates open.
+        known[6] = Cell::Num(0);
+        assert!(chain.open(&board, &known, 1));
+        assert!(chain.open(&board, &known, 2));
+        assert!(chain.open(&board, &known, 7));
+        // A mine touches nothing: R1C1 a mine opens only R1C2, the cell after it.
+        let mut known = board.cells().to_vec();
+        known[0] = Cell::Mine;
+        assert!(chain.open(&board, &known, 1));
+        assert!(!chain.open(&board, &known, 2));
+    }
+
+    #[test]
+    fn larger_boards_have_no_chain() {
+        let board: Board = vec!["?"; 101].join(" ").parse().unwrap();
+        let chain = TotalChain::of(&board, &(0..101).collect::<Vec<_>>());
+        assert!((0..101).all(|i| chain.before(i).is_none()));
+        let board: Board = vec!["?"; 100].join(" ").parse().unwrap();
+        let chain = TotalChain::of(&board, &(0..100).collect::<Vec<_>>());
+        assert_eq!(chain.before(99), Some(98));
+    }
+}
