@@ -61,7 +61,11 @@
 //!
 //! On boards of at most 100 cells, the probe without the total of a cell that no shown number
 //! touches also waits behind a gate ([`Opens`]) until a neighbour is proved safe ([`Wake`]):
-//! until then no number constrains the cell and that search cannot decide it.
+//! until then no number constrains the cell and that search cannot decide it. The probes with
+//! the total of those cells wait in a chain: each but the first until its cell or the one before
+//! it is touched ([`Wake`]) or that one is decided ([`Settle`]). Cells no revealed number touches
+//! look alike to the total, so it decides all of them or none, and the first undecided one's
+//! probe speaks for the rest (`typesweeper_board::probe_gates` has the proof).
 //!
 //! ```
 //! use typesweeper::typelevel::sweep::{Cnt, Valued};
@@ -128,6 +132,23 @@ impl<N> Wake<Woken> for Num<N> {}
 
 /// A mine leaves the gate as it is.
 impl<G> Wake<G> for Mine {}
+
+/// The cell `Self` opens the gate `G` once it is decided, a mine or a number.
+///
+/// ```
+/// use typesweeper::typelevel::sweep::{Settle, Woken};
+/// use typesweeper::{Mine, Num, Z};
+/// fn gate<C: Settle<G>, G: Default>() -> G { G::default() }
+/// let _open: Woken = gate::<Num<Z>, _>();
+/// let _also: Woken = gate::<Mine, _>();
+/// ```
+pub trait Settle<G> {}
+
+/// A cell proved safe opens the gate.
+impl<N> Settle<Woken> for Num<N> {}
+
+/// A cell proved a mine opens the gate.
+impl Settle<Woken> for Mine {}
 
 /// The gate `Self` lets the probe `P` through.
 pub trait Opens<P> {}
