@@ -286,6 +286,44 @@ fn complete_reasons_with_the_total_and_every_number_at_once() {
     }
 }
 
+/// `level: complete` where only the total decides the cells no number touches: two separate 1s,
+/// each with its own neighbours, and two mines in all, so every cell beside neither 1 is safe.
+/// Those cells' probes with the total wait in a chain (only the first runs at once), so this
+/// is the chain deciding a whole region: the first cell's probe, then each next one as the
+/// cells before it are decided and revealed.
+#[test]
+fn complete_decides_the_untouched_cells_through_the_chain() {
+    let solved = typesweeper::solve! {
+        level: complete
+        puzzle: [
+            [? ? ? ? ? ? ?]
+            [? 1 ? ? ? 1 ?]
+            [? ? ? ? ? ? ?]
+            [? ? ? ? ? ? ?]
+            [? ? ? ? ? ? ?]
+        ]
+        answer: [
+            [x 1 0 0 0 1 x]
+            [1 1 0 0 0 1 1]
+            [0 0 0 0 0 0 0]
+            [0 0 0 0 0 0 0]
+            [0 0 0 0 0 0 0]
+        ]
+    };
+    let text = "x 1 0 0 0 1 x\n1 1 0 0 0 1 1\n0 0 0 0 0 0 0\n0 0 0 0 0 0 0\n0 0 0 0 0 0 0";
+    assert_eq!(solved.to_string(), text);
+    let puzzle: Board = "? ? ? ? ? ? ?\n? 1 ? ? ? 1 ?\n? ? ? ? ? ? ?\n? ? ? ? ? ? ?\n? ? ? ? ? ? ?"
+        .parse()
+        .unwrap();
+    let answer = solved.to_board();
+    assert!(!typesweeper::runtime::generator::Level::Pairs.solves(&puzzle, &answer));
+    // 17 cells touch neither 1: all but the first wait behind a gate of the chain.
+    let chain =
+        typesweeper::board::probe_gates::TotalChain::of(&puzzle, &(0..35).collect::<Vec<_>>());
+    let waiting = (0..35).filter(|&i| chain.before(i).is_some()).count();
+    assert_eq!(waiting, 16);
+}
+
 /// `level: complete` on boards one cell wide, in both directions: the sweep has a padding
 /// position between every two cells. Two 1s that do not touch and one mine in all: only the
 /// cell between them fits both, which neither `fragment` nor `pairs` can tell.

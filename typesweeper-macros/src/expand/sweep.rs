@@ -37,16 +37,22 @@
 //! per window where one with it has a state per window and mines left, so it is much smaller
 //! when many mines are left; every cell it decides, the one with the total decides too.
 //!
-//! On a board of at most [`WAKE_MAX_CELLS`] cells, the probe without the total of a cell that
-//! no shown number touches waits behind a gate as well: `Wake_R1C1: Opens<Ask<Cell, Forward,
-//! Any, TriggerK>>`, opened by `Neighbour: Wake<Wake_R1C1>` once a neighbour is proved safe
-//! (`typesweeper::typelevel::sweep::Wake`). Each gate is a diverging variable, so a gate never
-//! opened falls back at the end of type inference and its probe searches nothing.
+//! On a board of at most `GATE_MAX_CELLS` cells (`typesweeper_board::probe_gates`), some
+//! probes wait behind a gate as well. The probe without the total of a cell that no shown number
+//! touches: `Wake_R1C1: Opens<Ask<Cell, Forward, Any, TriggerK>>`, opened by `Neighbour:
+//! Wake<Wake_R1C1>` once a neighbour is proved safe (`typesweeper::typelevel::sweep::Wake`).
+//! And the probes with the total of those cells, in a chain: each but the first behind
+//! `Chain_R1C1: Opens<Ask<Cell, Forward, Total, TriggerK>>`, opened by `Neighbour:
+//! Wake<Chain_R1C1>` for each unknown neighbour of its cell and of the cell before it in the
+//! chain, and by `Before: Settle<Chain_R1C1>` once that cell is decided either way. Each gate is
+//! a diverging variable, so a gate never opened falls back at the end of type inference and its
+//! probe searches nothing.
 
 use super::{bound, cell_type, peano, Chunks, Layout, Toks};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 use std::collections::BTreeSet;
+use typesweeper_board::probe_gates::{untouched, TotalChain, GATE_MAX_CELLS};
 use typesweeper_board::sweep_lines::{SweepLines, PROBE_STAGES};
 use typesweeper_board::Cell;
 
@@ -59,8 +65,8 @@ pub(super) struct Sweep {
     /// The variables the probes wait on, two per stage (`PROBE_STAGES`: without the total and
     /// with it), in the order they are to be released.
     pub triggers: Vec<Ident>,
-    /// The gates of the probes without the total that wait for a neighbour of their cell
-    /// ([`WAKE_MAX_CELLS`]): diverging variables, which the expansion passes to `puzzle` as
+    /// The gates of the probes that wait for more than their stage (`GATE_MAX_CELLS`):
+    /// diverging variables, which the expansion passes to `puzzle` as
     /// `loop {}`s in a branch never taken, so that a gate never opened falls back to a type of
     /// its own.
     pub wakes: Vec<Ident>,
@@ -315,7 +321,18 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     // until a neighbour of its cell is proved safe as well as for its stage: until then no
     // number constrains the cell and its search cannot decide it (every counter around it is
     // free), but a released probe would search again at every change.
-    let gate = n <= WAKE_MAX_CELLS;
+    let gate = n <= GATE_MAX_CELLS;
+    // On small boards too, the probes with the total of the cells no shown number touches wait
+    // in one chain, each behind a gate (`Chain_R1C1`) but the first: such cells look alike to
+    // every number and to the total, so while two of them are undecided and untouched, the
+    // total decides both or neither. A probe waits until its cell or the one before it in the
+    // chain is touched (a neighbour proved safe), or that one is decided (`TotalChain`).
+    let order: Vec<usize> = probes
+        .iter()
+        .filter(|&&(_, _, with_total)| with_total)
+        .map(|&(i, _, _)| i)
+        .collect();
+    let chain = TotalChain::of(board, &order);
     let mut wakes = Vec::new();
     for (i, release, with_total) in probes {
         let trigger = &triggers[release];
@@ -325,12 +342,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         } else {
             "Backward"
         };
-        let untouched = || {
-            !board
-                .neighbours_of(i)
-                .any(|j| matches!(cells[j], Cell::Num(_)))
-        };
-        if gate && !with_total && untouched() {
+        if gate && !with_total && untouched(board, i) {
             let wake = format_ident!("Wake_{}", super::cell_name(board, i));
             for j in layout.unknown_neighbours(i) {
                 let mut waits = Toks::at(span);
@@ -365,6 +377,48 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
             wakes.push(wake);
             continue;
         }
+        if let (true, Some(r)) = (with_total, chain.before(i)) {
+            let gate = format_ident!("Chain_{}", super::cell_name(board, i));
+            let mut openers: BTreeSet<usize> = layout.unknown_neighbours(i).collect();
+            openers.extend(layout.unknown_neighbours(r));
+            openers.remove(&r);
+            for (j, opens) in openers
+                .into_iter()
+                .map(|j| (j, "Wake"))
+                .chain([(r, "Settle")])
+            {
+                let mut waits = Toks::at(span);
+                waits.append(&layout.ty[j]);
+                waits.punct(':');
+                waits.word(opens);
+                waits.punct('<');
+                waits.append(&Toks::ident(&gate));
+                waits.punct('>');
+                chunks.add(span, waits, [layout.names[j].clone(), gate.clone()]);
+            }
+            let mut probe = Toks::at(span);
+            probe.append(&Toks::ident(&gate));
+            probe.punct(':');
+            probe.word("Opens");
+            probe.punct('<');
+            probe.word("Ask");
+            probe.punct('<');
+            probe.append(&layout.ty[i]);
+            probe.punct(',');
+            probe.word(direction);
+            probe.punct(',');
+            probe.append(&total);
+            probe.punct(',');
+            probe.append(&Toks::ident(trigger));
+            probe.close(2);
+            chunks.add(
+                span,
+                probe,
+                [gate.clone(), trigger.clone(), layout.names[i].clone()],
+            );
+            wakes.push(gate);
+            continue;
+        }
         let mut probe = Toks::at(span);
         probe.append(&Toks::ident(trigger));
         probe.punct(':');
@@ -388,7 +442,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     params.extend(wakes.iter().cloned());
     if !wakes.is_empty() {
         items.extend(quote! {
-            use ::typesweeper::typelevel::sweep::{Opens, Released, Wake};
+            use ::typesweeper::typelevel::sweep::{Opens, Released, Settle, Wake};
             /// The probe of cell `C` in the sweep `D` with `T` mines left, released by the
             /// trigger `K`, behind a gate that a neighbour of its cell opens.
             struct Ask<C, D, T, K>(::core::marker::PhantomData<(C, D, T, K)>);
@@ -403,13 +457,6 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         wakes,
     }
 }
-
-/// The most cells a board may have for its probes without the total to wait for a neighbour
-/// (the probes of cells no shown number touches; see `sweep`). A waiting probe names its
-/// stage's trigger, and once that is released rustc looks at the probe again at every change on
-/// the board, resolving both sweeps: on larger boards that costs more than the searches it
-/// saves (docs/compile-time.md, "Probes without the total that wait for a neighbour").
-const WAKE_MAX_CELLS: usize = 100;
 
 /// The board positions one sweep step covers (the module's documentation says why four).
 const PACK: usize = 4;
@@ -575,6 +622,7 @@ fn variables(trees: impl IntoIterator<Item = proc_macro2::TokenTree>, found: &mu
 mod tests {
     use proc_macro2::{TokenStream, TokenTree};
     use typesweeper_board::sweep_lines::PROBE_STAGES;
+    use typesweeper_board::Cell;
 
     /// The expansion of `solve!` with `body`, as tokens.
     fn expand(body: &str) -> Vec<TokenTree> {
@@ -735,13 +783,15 @@ mod tests {
         // Each probe: `TriggerK : ProbeWhen < Cell_RnCm , Forward , Mines >`, its mines `Any`
         // or the total (four mines here); or, without the total for a cell no shown number
         // touches (rows 3 and 4), behind its gate: `Wake_RnCm : Opens < Ask < Cell_RnCm ,
-        // Forward , Any , TriggerK > >`.
+        // Forward , Any , TriggerK > >`, and with the total for such a cell but the first, behind
+        // its gate in the chain (`Chain_RnCm`).
         let release_of = |cell: &str, mines: &str| {
             let found: Vec<usize> = (0..2 * PROBE_STAGES)
                 .filter(|k| {
-                    let gate = cell.replace("Cell_", "Wake_");
+                    let gate =
+                        cell.replace("Cell_", if mines == "Any" { "Wake_" } else { "Chain_" });
                     text.contains(&format!(
-                        "Trigger{k} : ProbeWhen < {cell} , Forward , {mines}"
+                        "Trigger{k} : ProbeWhen < {cell} , Forward , {mines} >"
                     )) || text.contains(&format!(
                         "{gate} : Opens < Ask < {cell} , Forward , {mines} , Trigger{k} >"
                     ))
@@ -758,15 +808,16 @@ mod tests {
             let (cell, stage) = (format!("Cell_R{}C{}", k / 4 + 2, k % 4 + 1), k / 2);
             assert_eq!(release_of(&cell, "Any"), without[stage], "{cell}");
             assert_eq!(
-                release_of(&cell, "S < S < S < S < Z > > > > >"),
+                release_of(&cell, "S < S < S < S < Z > > > >"),
                 with[stage],
                 "{cell}"
             );
             assert!(!text.contains(&format!("{cell} , Backward")), "{cell}");
         }
-        // Two probes a cell, no more: eight of them behind a gate.
-        assert_eq!(text.matches(": ProbeWhen < Cell_").count(), 24);
-        assert_eq!(text.matches(": Opens < Ask <").count(), 8);
+        // Two probes a cell, no more: 15 of them behind a gate, the eight without the total of
+        // the cells no shown number touches and seven of their eight with it.
+        assert_eq!(text.matches(": ProbeWhen < Cell_").count(), 17);
+        assert_eq!(text.matches(": Opens < Ask <").count(), 15);
         // One release statement a trigger, in the order of the triggers.
         let mut last = 0;
         for k in 0..2 * PROBE_STAGES {
@@ -785,10 +836,80 @@ mod tests {
         assert!(!text.contains(&format!("Trigger{}", 2 * PROBE_STAGES)));
     }
 
-    /// On a board of at most `WAKE_MAX_CELLS` cells, the probe without the total of a cell no
+    /// On a board of at most `GATE_MAX_CELLS` cells, the probes with the total of the cells no
+    /// shown number touches wait in a chain: the first runs at its stage, each other behind a
+    /// gate that the cell before it in the chain opens once decided (`Settle`), and that each
+    /// unknown neighbour of either opens once proved safe (`Wake`).
+    #[test]
+    fn probes_with_the_total_of_untouched_cells_wait_in_a_chain() {
+        let body = "puzzle: [[1 ? ?] [? ? ?] [? x ?]] answer: [[1 1 0] [x 2 1] [2 x 1]]";
+        let small = text(&expand(&format!("level: complete {body}")));
+        let board: typesweeper_board::Board = "1 ? ?\n? ? ?\n? x ?".parse().unwrap();
+        let name = |i: usize| format!("R{}C{}", i / 3 + 1, i % 3 + 1);
+        // R1C3, R2C3, R3C1 and R3C3 touch no shown number; two mines in all.
+        let untouched = [2, 5, 6, 8];
+        let runs_free = |c: usize| {
+            ["Forward", "Backward"].iter().any(|d| {
+                small.contains(&format!(
+                    ": ProbeWhen < Cell_{} , {d} , S < S < Z > > >",
+                    name(c)
+                ))
+            })
+        };
+        let head: Vec<usize> = untouched.into_iter().filter(|&c| runs_free(c)).collect();
+        assert_eq!(
+            head.len(),
+            1,
+            "one probe with the total runs at its stage: {head:?}"
+        );
+        // Follow the chain from its first cell: each next cell's gate is settled by the one
+        // before it, and woken by the unknown neighbours of both.
+        let mut seen = vec![head[0]];
+        while seen.len() < untouched.len() {
+            let before = *seen.last().unwrap();
+            let next: Vec<usize> = untouched
+                .into_iter()
+                .filter(|&c| {
+                    small.contains(&format!(
+                        "Cell_{} : Settle < Chain_{} >",
+                        name(before),
+                        name(c)
+                    ))
+                })
+                .collect();
+            assert_eq!(next.len(), 1, "after {}: {next:?}", name(before));
+            let c = next[0];
+            assert!(!runs_free(c), "{} waits", name(c));
+            let gate = format!("Chain_{}", name(c));
+            assert!(small.contains(&format!("{gate} : Opens < Ask < Cell_{} ,", name(c))));
+            let mut openers: Vec<usize> = board
+                .neighbours_of(c)
+                .chain(board.neighbours_of(before))
+                .filter(|&j| board.cells()[j] == Cell::Unknown && j != before)
+                .collect();
+            openers.sort_unstable();
+            openers.dedup();
+            for &j in &openers {
+                let wake = format!("Cell_{} : Wake < {gate} >", name(j));
+                assert!(small.contains(&wake), "{wake}");
+            }
+            assert_eq!(
+                small.matches(&format!(": Wake < {gate} >")).count(),
+                openers.len()
+            );
+            seen.push(c);
+        }
+        // Every other probe with the total runs at its stage.
+        for c in [1, 3, 4] {
+            assert!(runs_free(c), "{} touches the shown 1", name(c));
+        }
+        assert!(!small.contains("Settle < Chain_R1C2"));
+    }
+
+    /// On a board of at most `GATE_MAX_CELLS` cells, the probe without the total of a cell no
     /// shown number touches waits behind a gate that each unknown neighbour can open; a cell a
-    /// shown number touches, and every probe with the total, does not wait. A shown mine opens
-    /// nothing. Larger boards have no gates.
+    /// shown number touches does not wait. A shown mine opens nothing. Larger boards have no
+    /// gates.
     #[test]
     fn probes_without_the_total_of_untouched_cells_wait_for_a_neighbour() {
         let text = |body: &str| text(&expand(body));
@@ -810,23 +931,24 @@ mod tests {
         assert_eq!(small.matches(": Wake < Wake_R3C1 >").count(), 2);
         assert!(small.contains("Cell_R2C1 : Wake < Wake_R3C1 >"));
         assert!(small.contains("Cell_R2C2 : Wake < Wake_R3C1 >"));
-        // The probes with the total never wait.
-        assert_eq!(small.matches(": Opens < Ask <").count(), 4);
-        assert!(!small.contains(": Opens < Ask < Cell_R3C1 , Forward , S"));
+        // Four gates without the total, and three with it (the chain's first cell has none).
+        assert_eq!(small.matches(": Opens < Ask <").count(), 4 + 3);
         // Each gate is a diverging variable: `puzzle` takes them, and is passed `loop {}`s.
-        assert!(small.contains(
-            "Option < OpenParenthesis Wake_R1C3 , Wake_R2C3 , Wake_R3C1 , Wake_R3C3 , \
-             CloseParenthesis >"
-        ));
-        assert!(small.contains(
-            "Some OpenParenthesis OpenParenthesis loop OpenBrace CloseBrace , loop OpenBrace \
-             CloseBrace , loop OpenBrace CloseBrace , loop OpenBrace CloseBrace , \
-             CloseParenthesis CloseParenthesis"
-        ));
+        let gates = small
+            .split("Option < OpenParenthesis ")
+            .nth(1)
+            .and_then(|rest| rest.split(" CloseParenthesis >").next())
+            .expect("the gates' parameter");
+        assert_eq!(gates.matches("Wake_").count(), 4, "{gates}");
+        assert_eq!(gates.matches("Chain_").count(), 3, "{gates}");
+        assert!(small.contains(&format!(
+            "Some OpenParenthesis OpenParenthesis {}CloseParenthesis CloseParenthesis",
+            "loop OpenBrace CloseBrace , ".repeat(7)
+        )));
 
         // 13x12 = 156 cells: no gates.
         let large = text(&open_board(13, 12));
-        const { assert!(13 * 12 > super::WAKE_MAX_CELLS) };
+        const { assert!(13 * 12 > super::GATE_MAX_CELLS) };
         assert_eq!(large.matches(": ProbeWhen < Cell_").count(), 2 * 155);
         assert!(!large.contains("Opens"));
         assert!(!large.contains("Wake"));
