@@ -35,12 +35,13 @@ const COMPLETE_CASES: [&str; 3] = ["solved_*_9x9_*.rs", "stuck_*_9x9_*.rs", "ref
 
 /// The 9x9 `level: complete` cases too slow for every `cargo test` (several seconds each:
 /// docs/compile-time.md, "level: complete"); `ui_large_corpus_boards` compiles them.
-const COMPLETE_SLOW: [&str; 5] = [
+const COMPLETE_SLOW: [&str; 6] = [
     "solved_board_600000_9x9_10.rs",
     "stuck_board_600013_9x9_10.rs",
     "stuck_board_600014_9x9_10.rs",
     "stuck_board_700000_9x9_30.rs",
     "stuck_board_700007_9x9_25.rs",
+    "stuck_board_700011_9x9_25.rs",
 ];
 
 /// The `level: complete` cases whose file names match `pattern`, slow ones only if `slow`:

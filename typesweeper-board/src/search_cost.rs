@@ -21,10 +21,13 @@
 //! rustc's cache. The answer is used only to reveal proved-safe cells, as the compile-time
 //! solve does; the model decides nothing for the solver.
 //!
-//! The model replays the probes with the mine total. The compile-time solve also runs, ahead
-//! of them, a probe per cell without the total, whose states are windows alone; the model
-//! does not count those (a model of them fitted rustc too loosely to set a limit by), and its
-//! limits were measured again with them: docs/compile-time.md, "Searching without the total
+//! The model replays the probes with the mine total, those whose gate is open ([`TotalChain`]:
+//! on boards of at most 100 cells, the probes of the cells no number touches wait in a chain);
+//! a probe whose gate has just opened pays all its own states, and a search decides only the
+//! cells whose probes run, as the compile-time solve does. The compile-time solve also runs,
+//! ahead of them, a probe per cell without the total, whose states are windows alone; the
+//! model does not count those (a model of them fitted rustc too loosely to set a limit by), and
+//! its limits were measured again with them: docs/compile-time.md, "Searching without the total
 //! first".
 //!
 //! ```
@@ -39,6 +42,7 @@
 //! assert!(cost.work < 10_000);
 //! ```
 
+use crate::probe_gates::TotalChain;
 use crate::sweep_lines::{ProbeDirections, SweepLines};
 use crate::{Board, Cell};
 use std::collections::HashMap;
@@ -50,7 +54,10 @@ use std::collections::HashMap;
 /// minute and 1 GB, and under a minute still with the probes without the total, which came
 /// later and take such boards up to 20 % longer (docs/compile-time.md). On the boards whose
 /// probes all run from the shown side, the most measured is 0.44 seconds per million of the
-/// whole build (9x9 `gen` 2277): 27 s at this limit ("Every probe from the shown side").
+/// whole build (9x9 `gen` 2277): 27 s at this limit ("Every probe from the shown side"); with
+/// the probes with the total of untouched cells in a chain, 0.41 (adversarial 700011 and 10x10
+/// `gen` 1380, 55.8 and 57.4 million units, 23 s each: "The probes with the total of untouched
+/// cells in a chain").
 pub const COMPLETE_WORK_LIMIT: u64 = 60_000_000;
 
 /// The most work `solve!` takes at `level: complete` on a board the level finishes. The probes
@@ -181,11 +188,23 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
     let lines = SweepLines::of(puzzle.rows(), puzzle.cols());
     // Which sweep each probe runs: `solve!` decides it from the puzzle as shown.
     let directions = lines.probe_directions(puzzle.cells());
+    // Which probes with the total wait behind a gate, and which have run.
+    let unknown: Vec<usize> = (0..known.len())
+        .filter(|&i| known[i] == Cell::Unknown)
+        .collect();
+    let order: Vec<usize> = lines
+        .probe_order(&unknown, directions)
+        .into_iter()
+        .map(|(i, _)| i)
+        .collect();
+    let chain = TotalChain::of(puzzle, &order);
+    let mut ran = vec![false; known.len()];
     loop {
         let rounds = local_rules(puzzle, answer, total, &mut known);
         if let Some(search) = &last {
             for changed in &rounds {
-                let rerun = search.rerun(&known, changed).saturating_mul(weight);
+                let runs = probe_runs(puzzle, &chain, &known, &mut ran);
+                let rerun = search.rerun(&runs, changed).saturating_mul(weight);
                 cost.work = cost.work.saturating_add(rerun);
             }
         }
@@ -198,7 +217,9 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
             cost.undecided_at_first_search = undecided;
         }
         cost.searches += 1;
-        let Some(search) = Search::run(&lines, &known, total, directions, limit / weight) else {
+        let runs = probe_runs(puzzle, &chain, &known, &mut ran);
+        let Some(search) = Search::run(&lines, &known, total, directions, &runs, limit / weight)
+        else {
             cost.over_limit = true;
             cost.work = cost.work.max(limit.saturating_add(1));
             break;
@@ -218,12 +239,40 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
             decide(answer, &mut known, i, mine);
         }
         // The decisions are a change the pending probes run again after.
-        let rerun = search.rerun(&known, &decided).saturating_mul(weight);
+        let runs = probe_runs(puzzle, &chain, &known, &mut ran);
+        let rerun = search.rerun(&runs, &decided).saturating_mul(weight);
         cost.work = cost.work.saturating_add(rerun);
         last = Some(search);
     }
     cost.over_limit |= cost.work > limit;
     cost
+}
+
+/// Where a cell's probe with the total stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Run {
+    /// Its cell is decided, or it waits behind its gate (`TotalChain`).
+    Idle,
+    /// It searches for the first time: all its own states.
+    First,
+    /// It searches again: its own states up to the last change.
+    Again,
+}
+
+/// Each cell's probe with the total, given what is `known`; marks the probes that search as
+/// having run.
+fn probe_runs(puzzle: &Board, chain: &TotalChain, known: &[Cell], ran: &mut [bool]) -> Vec<Run> {
+    (0..known.len())
+        .map(|i| {
+            if known[i] != Cell::Unknown || !chain.open(puzzle, known, i) {
+                Run::Idle
+            } else if std::mem::replace(&mut ran[i], true) {
+                Run::Again
+            } else {
+                Run::First
+            }
+        })
+        .collect()
 }
 
 /// Cell `i` proved a mine, or safe (and then revealed from the answer).
@@ -383,12 +432,14 @@ struct Search {
 
 impl Search {
     /// Counts the sweep's states in the directions the probes may run and finds the cells
-    /// every layout agrees on; `None` when one direction alone has more than `limit` states.
+    /// every layout agrees on among those whose probe `runs`; `None` when one direction alone
+    /// has more than `limit` states.
     fn run(
         lines: &SweepLines,
         known: &[Cell],
         total: usize,
         directions: ProbeDirections,
+        runs: &[Run],
         limit: u64,
     ) -> Option<Search> {
         let n = lines.index.len();
@@ -412,7 +463,7 @@ impl Search {
             .iter()
             .enumerate()
             .filter_map(|(p, i)| i.map(|i| (p, i)))
-            .filter(|&(_, i)| known[i] == Cell::Unknown)
+            .filter(|&(_, i)| runs[i] != Run::Idle)
             .filter_map(|(p, i)| match options(p) {
                 (true, false) => Some((i, true)),
                 (false, true) => Some((i, false)),
@@ -428,28 +479,28 @@ impl Search {
             sweeps,
         };
         // The first search: every state of each sweep a probe runs, once.
-        search.states = search.paid(known, [n - 1, n - 1]);
+        search.states = search.paid(runs, [n - 1, n - 1]);
         Some(search)
     }
 
-    /// The states the pending probes (the cells `known` leaves undecided) pay for again after
-    /// the cells `changed` changed: a state's key holds the rest of the sweep, so in each
-    /// direction the states up to the last changed position are new, those after it come
-    /// from rustc's cache.
-    fn rerun(&self, known: &[Cell], changed: &[usize]) -> u64 {
+    /// The states the pending probes (those that `runs`) pay for again after the cells
+    /// `changed` changed: a state's key holds the rest of the sweep, so in each direction the
+    /// states up to the last changed position are new, those after it come from rustc's
+    /// cache. A probe whose gate has just opened pays all its own states.
+    fn rerun(&self, runs: &[Run], changed: &[usize]) -> u64 {
         let n = self.length;
         let Some(last_forward) = changed.iter().map(|&i| self.position[i]).max() else {
             return 0;
         };
         let first = changed.iter().map(|&i| self.position[i]).min().unwrap();
-        self.paid(known, [last_forward, n - 1 - first])
+        self.paid(runs, [last_forward, n - 1 - first])
     }
 
     /// What the pending probes pay when the states of the forward sweep up to its position
     /// `last[0]`, and of the backward one up to its position `last[1]`, are new: the shared
-    /// states of each sweep a probe may run, once, and each probe of an undecided cell its own
-    /// states before its cell's step (those up to the last new one).
-    fn paid(&self, known: &[Cell], last: [usize; 2]) -> u64 {
+    /// states of each sweep a probe may run, once, and each probe that `runs` its own states
+    /// before its cell's step (those up to the last new one, or all of them the first time).
+    fn paid(&self, runs: &[Run], last: [usize; 2]) -> u64 {
         let n = self.length;
         let mut states: u64 = self
             .sweeps
@@ -457,8 +508,8 @@ impl Search {
             .zip(last)
             .filter_map(|(sweep, last)| sweep.as_ref().map(|s| s.prefix[last + 1]))
             .sum();
-        for (i, &k) in known.iter().enumerate() {
-            if k != Cell::Unknown {
+        for (i, &run) in runs.iter().enumerate() {
+            if run == Run::Idle {
                 continue;
             }
             let p = self.position[i];
@@ -471,7 +522,8 @@ impl Search {
             let sweep = self.sweeps[d]
                 .as_ref()
                 .expect("a probe runs a sweep the search counted");
-            states += sweep.prefix[q.min(last[d]) + 1];
+            let upto = if run == Run::First { q } else { q.min(last[d]) };
+            states += sweep.prefix[upto + 1];
         }
         states
     }
@@ -661,6 +713,18 @@ mod tests {
             })
             .collect();
         Board::new(rows, cols, cells)
+    }
+
+    #[test]
+    fn the_chain_of_untouched_cells_decides_what_the_total_decides() {
+        // Two separate 1s and two mines in all: every cell beside neither 1 is safe. Their
+        // probes with the total wait in a chain; the first decides its cell, whose revealed
+        // zero opens the rest, and the model finishes the board.
+        let answer = answer(5, 7, &[0, 6]);
+        let puzzle =
+            board("? ? ? ? ? ? ?\n? 1 ? ? ? 1 ?\n? ? ? ? ? ? ?\n? ? ? ? ? ? ?\n? ? ? ? ? ? ?");
+        let cost = complete_search_cost(&puzzle, &answer, u64::MAX);
+        assert!(cost.finished, "{cost:?}");
     }
 
     #[test]
