@@ -342,51 +342,34 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         } else {
             "Backward"
         };
-        if gate && !with_total && untouched(board, i) {
-            let wake = format_ident!("Wake_{}", super::cell_name(board, i));
-            for j in layout.unknown_neighbours(i) {
-                let mut waits = Toks::at(span);
-                waits.append(&layout.ty[j]);
-                waits.punct(':');
-                waits.word("Wake");
-                waits.punct('<');
-                waits.append(&Toks::ident(&wake));
-                waits.punct('>');
-                chunks.add(span, waits, [layout.names[j].clone(), wake.clone()]);
-            }
-            let mut probe = Toks::at(span);
-            probe.append(&Toks::ident(&wake));
-            probe.punct(':');
-            probe.word("Opens");
-            probe.punct('<');
-            probe.word("Ask");
-            probe.punct('<');
-            probe.append(&layout.ty[i]);
-            probe.punct(',');
-            probe.word(direction);
-            probe.punct(',');
-            probe.word("Any");
-            probe.punct(',');
-            probe.append(&Toks::ident(trigger));
-            probe.close(2);
-            chunks.add(
-                span,
-                probe,
-                [wake.clone(), trigger.clone(), layout.names[i].clone()],
-            );
-            wakes.push(wake);
-            continue;
-        }
-        if let (true, Some(r)) = (with_total, chain.before(i)) {
-            let gate = format_ident!("Chain_{}", super::cell_name(board, i));
+        // A probe behind a gate: the gate, the cells that open it (each with the trait it
+        // opens it by) and the mines the probe starts with.
+        let gated = if gate && !with_total && untouched(board, i) {
+            let openers: Vec<(usize, &str)> =
+                layout.unknown_neighbours(i).map(|j| (j, "Wake")).collect();
+            let mut any = Toks::at(span);
+            any.word("Any");
+            Some((
+                format_ident!("Wake_{}", super::cell_name(board, i)),
+                openers,
+                any,
+            ))
+        } else if let (true, Some(r)) = (with_total, chain.before(i)) {
             let mut openers: BTreeSet<usize> = layout.unknown_neighbours(i).collect();
             openers.extend(layout.unknown_neighbours(r));
             openers.remove(&r);
-            for (j, opens) in openers
+            let openers = openers
                 .into_iter()
                 .map(|j| (j, "Wake"))
                 .chain([(r, "Settle")])
-            {
+                .collect();
+            let gate = format_ident!("Chain_{}", super::cell_name(board, i));
+            Some((gate, openers, total.clone()))
+        } else {
+            None
+        };
+        if let Some((gate, openers, mines)) = gated {
+            for (j, opens) in openers {
                 let mut waits = Toks::at(span);
                 waits.append(&layout.ty[j]);
                 waits.punct(':');
@@ -407,7 +390,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
             probe.punct(',');
             probe.word(direction);
             probe.punct(',');
-            probe.append(&total);
+            probe.append(&mines);
             probe.punct(',');
             probe.append(&Toks::ident(trigger));
             probe.close(2);
