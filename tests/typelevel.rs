@@ -288,9 +288,9 @@ fn complete_reasons_with_the_total_and_every_number_at_once() {
 
 /// `level: complete` where only the total decides the cells no number touches: two separate 1s,
 /// each with its own neighbours, and two mines in all, so every cell beside neither 1 is safe.
-/// Those cells' probes with the total wait in a chain (only the first runs at once), so this
-/// is the chain deciding a whole region: the first cell's probe, then each next one as the
-/// cells before it are decided and revealed.
+/// Those cells' probes with the total wait in a chain: only the first runs at its stage, and
+/// its cell, proved safe, shows a 0 that opens the rest (ui-tests/complete_chain_of_mines.rs has
+/// a chain the total moves along one mine at a time).
 #[test]
 fn complete_decides_the_untouched_cells_through_the_chain() {
     let solved = typesweeper::solve! {
@@ -317,11 +317,17 @@ fn complete_decides_the_untouched_cells_through_the_chain() {
         .unwrap();
     let answer = solved.to_board();
     assert!(!typesweeper::runtime::generator::Level::Pairs.solves(&puzzle, &answer));
-    // 17 cells touch neither 1: all but the first wait behind a gate of the chain.
-    let chain =
-        typesweeper::board::probe_gates::TotalChain::of(&puzzle, &(0..35).collect::<Vec<_>>());
-    let waiting = (0..35).filter(|&i| chain.before(i).is_some()).count();
-    assert_eq!(waiting, 16);
+}
+
+/// The board of `ui-tests/complete_chain_of_mines.rs`, which fails to compile at R1C4: the
+/// runtime `complete` decides R1C1 to R1C3 (mines, by the total) and stops there too.
+#[test]
+fn the_chain_of_mines_stops_where_the_mirror_does() {
+    let puzzle: Board = "? ? ? ? 1 ?".parse().unwrap();
+    let answer: Board = "x x x x 1 0".parse().unwrap();
+    let undecided = typesweeper::runtime::complete::undecided_cells(&puzzle, &answer).unwrap();
+    // Rows and columns from 1: R1C4 and R1C6.
+    assert_eq!(undecided, vec![(1, 4), (1, 6)]);
 }
 
 /// `level: complete` on boards one cell wide, in both directions: the sweep has a padding

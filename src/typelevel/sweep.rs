@@ -106,12 +106,13 @@ pub struct Go<L>(PhantomData<L>);
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct End;
 
-/// The gate of a probe without the mine total whose cell no shown number touches, once a
-/// neighbour of the cell is proved safe.
+/// An open gate of a probe that waits for more than its stage.
 ///
 /// Until a number touches a cell, every counter around it is free, so a search without the
 /// total cannot decide it: on small boards `solve!` holds such a probe back with a gate
-/// ([`Opens`]) that its cell's neighbours open ([`Wake`]), as well as until its stage.
+/// ([`Opens`]) that its cell's neighbours open ([`Wake`]), as well as until its stage. The
+/// probes with the total of such cells wait in a chain, each behind a gate that the cell before
+/// it opens once decided ([`Settle`]) and that the neighbours of both open ([`Wake`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Woken;
 
@@ -157,7 +158,8 @@ pub trait Opens<P> {}
 impl<P: Released> Opens<P> for Woken {}
 
 /// A gate never opened, fallen back to `()` (editions up to 2021) at the end of type inference:
-/// no number ever touched the cell, and its probe searches nothing.
+/// no number ever touched the cell (or, in the chain of the probes with the total, the cell
+/// before it stayed undecided and untouched), and its probe searches nothing.
 impl<P> Opens<P> for () {}
 
 /// A gate never opened, fallen back to `!` (edition 2024): its probe searches nothing.

@@ -44,6 +44,7 @@
 //! assert!(chain.open(&board, &known, 4));
 //! ```
 
+use crate::sweep_lines::{ProbeDirections, SweepLines};
 use crate::{Board, Cell};
 
 /// The most cells a board may have for its probes to wait behind gates (see the module's
@@ -81,6 +82,21 @@ impl TotalChain {
             }
         }
         TotalChain { before }
+    }
+
+    /// The chain of `board`'s untouched cells in the order `solve!` writes their probes: the
+    /// unknown cells in [`SweepLines::probe_order`] for the sweeps `directions` the probes run
+    /// ([`SweepLines::probe_directions`]). The macro and the work model both build it here.
+    pub fn of_probes(board: &Board, lines: &SweepLines, directions: ProbeDirections) -> TotalChain {
+        let unknown: Vec<usize> = (0..board.cells().len())
+            .filter(|&i| !board.cells()[i].is_known())
+            .collect();
+        let order: Vec<usize> = lines
+            .probe_order(&unknown, directions)
+            .into_iter()
+            .map(|(i, _)| i)
+            .collect();
+        TotalChain::of(board, &order)
     }
 
     /// The cell before `i` in the chain, when `i`'s probe with the total waits behind a gate.

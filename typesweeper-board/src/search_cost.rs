@@ -189,15 +189,7 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
     // Which sweep each probe runs: `solve!` decides it from the puzzle as shown.
     let directions = lines.probe_directions(puzzle.cells());
     // Which probes with the total wait behind a gate, and which have run.
-    let unknown: Vec<usize> = (0..known.len())
-        .filter(|&i| known[i] == Cell::Unknown)
-        .collect();
-    let order: Vec<usize> = lines
-        .probe_order(&unknown, directions)
-        .into_iter()
-        .map(|(i, _)| i)
-        .collect();
-    let chain = TotalChain::of(puzzle, &order);
+    let chain = TotalChain::of_probes(puzzle, &lines, directions);
     let mut ran = vec![false; known.len()];
     loop {
         let rounds = local_rules(puzzle, answer, total, &mut known);
@@ -716,15 +708,16 @@ mod tests {
     }
 
     #[test]
-    fn the_chain_of_untouched_cells_decides_what_the_total_decides() {
-        // Two separate 1s and two mines in all: every cell beside neither 1 is safe. Their
-        // probes with the total wait in a chain; the first decides its cell, whose revealed
-        // zero opens the rest, and the model finishes the board.
-        let answer = answer(5, 7, &[0, 6]);
-        let puzzle =
-            board("? ? ? ? ? ? ?\n? 1 ? ? ? 1 ?\n? ? ? ? ? ? ?\n? ? ? ? ? ? ?\n? ? ? ? ? ? ?");
+    fn the_chain_of_untouched_cells_moves_one_cell_a_search_through_mines() {
+        // Four mines: the 1 has one of its two neighbours, so R1C1 to R1C3, which touch no
+        // number, are all mines. Their probes with the total wait in a chain, and a mine wakes
+        // no neighbour: each search decides the one cell whose probe runs, and the next one's
+        // gate opens once it is decided. A fourth search decides nothing: R1C4 needs a guess.
+        let puzzle = board("? ? ? ? 1 ?");
+        let answer = board("x x x x 1 0");
         let cost = complete_search_cost(&puzzle, &answer, u64::MAX);
-        assert!(cost.finished, "{cost:?}");
+        assert!(!cost.finished, "{cost:?}");
+        assert_eq!(cost.searches, 4, "{cost:?}");
     }
 
     #[test]

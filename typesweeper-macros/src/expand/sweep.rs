@@ -327,12 +327,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     // every number and to the total, so while two of them are undecided and untouched, the
     // total decides both or neither. A probe waits until its cell or the one before it in the
     // chain is touched (a neighbour proved safe), or that one is decided (`TotalChain`).
-    let order: Vec<usize> = probes
-        .iter()
-        .filter(|&&(_, _, with_total)| with_total)
-        .map(|&(i, _, _)| i)
-        .collect();
-    let chain = TotalChain::of(board, &order);
+    let chain = TotalChain::of_probes(board, &lines, directions);
     let mut wakes = Vec::new();
     for (i, release, with_total) in probes {
         let trigger = &triggers[release];
@@ -427,7 +422,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         items.extend(quote! {
             use ::typesweeper::typelevel::sweep::{Opens, Released, Settle, Wake};
             /// The probe of cell `C` in the sweep `D` with `T` mines left, released by the
-            /// trigger `K`, behind a gate that a neighbour of its cell opens.
+            /// trigger `K`, behind a gate (`Wake_..` or `Chain_..`).
             struct Ask<C, D, T, K>(::core::marker::PhantomData<(C, D, T, K)>);
             /// Through its gate, the probe runs once its stage's trigger is released.
             impl<C, D, T, K: ProbeWhen<C, D, T>> Released for Ask<C, D, T, K> {}
