@@ -151,6 +151,24 @@ impl<N> Settle<Woken> for Num<N> {}
 /// A cell proved a mine opens the gate.
 impl Settle<Woken> for Mine {}
 
+/// The gate `Self`, once open, opens the gate `G` too.
+///
+/// ```
+/// use typesweeper::typelevel::sweep::{Relay, Woken};
+/// fn gate<A: Relay<G>, G: Default>() -> G { G::default() }
+/// let _open: Woken = gate::<Woken, _>();
+/// ```
+pub trait Relay<G> {}
+
+/// An open gate opens the next.
+impl Relay<Woken> for Woken {}
+
+/// A gate never opened, fallen back to `()`, opens nothing.
+impl<G> Relay<G> for () {}
+
+/// A gate never opened, fallen back to `!`, opens nothing.
+impl<G> Relay<G> for Never {}
+
 /// The gate `Self` lets the probe `P` through.
 pub trait Opens<P> {}
 
