@@ -42,11 +42,11 @@
 //! touches: `Wake_R1C1: Opens<Ask<Cell, Forward, Any, TriggerK>>`, opened by `Neighbour:
 //! Wake<Wake_R1C1>` once a neighbour is proved safe (`typesweeper::typelevel::sweep::Wake`).
 //! And the probes with the total of those cells, in a chain: each but the first behind
-//! `Chain_R1C1: Opens<Ask<Cell, Forward, Total, TriggerK>>`, opened by `Neighbour:
-//! Wake<Chain_R1C1>` for each unknown neighbour of its cell and of the cell before it in the
-//! chain, and by `Before: Settle<Chain_R1C1>` once that cell is decided either way. Each gate is
-//! a diverging variable, so a gate never opened falls back at the end of type inference and its
-//! probe searches nothing.
+//! `Chain_R1C1: Opens<Ask<Cell, Forward, Total, TriggerK>>`, opened by the gates without the
+//! total of its cell and of the cell before it in the chain (`Wake_R1C1: Relay<Chain_R1C1>`:
+//! once a neighbour of either is proved safe), and by `Before: Settle<Chain_R1C1>` once that
+//! cell is decided either way. Each gate is a diverging variable, so a gate never opened falls
+//! back at the end of type inference and its probe searches nothing.
 
 use super::{bound, cell_type, peano, Chunks, Layout, Toks};
 use proc_macro2::{Ident, Span, TokenStream};
@@ -337,26 +337,27 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         } else {
             "Backward"
         };
-        // A probe behind a gate: the gate, the cells that open it (each with the trait it
-        // opens it by) and the mines the probe starts with.
+        // A probe behind a gate: the gate, what opens it (a cell or another gate, its variable
+        // and the trait it opens the gate by) and the mines the probe starts with.
+        let wake_of = |c: usize| format_ident!("Wake_{}", super::cell_name(board, c));
+        let cell_opens =
+            |j: usize, by: &'static str| (layout.ty[j].clone(), layout.names[j].clone(), by);
         let gated = if gate && !with_total && untouched(board, i) {
-            let openers: Vec<(usize, &str)> =
-                layout.unknown_neighbours(i).map(|j| (j, "Wake")).collect();
+            let openers: Vec<(Toks, Ident, &str)> = layout
+                .unknown_neighbours(i)
+                .map(|j| cell_opens(j, "Wake"))
+                .collect();
             let mut any = Toks::at(span);
             any.word("Any");
-            Some((
-                format_ident!("Wake_{}", super::cell_name(board, i)),
-                openers,
-                any,
-            ))
+            Some((wake_of(i), openers, any))
         } else if let (true, Some(r)) = (with_total, chain.before(i)) {
-            let mut openers: BTreeSet<usize> = layout.unknown_neighbours(i).collect();
-            openers.extend(layout.unknown_neighbours(r));
-            openers.remove(&r);
-            let openers = openers
+            // The gates without the total of the cell and of the one before it open once a
+            // neighbour is proved safe: each passes that on (`Relay`); the cell before it
+            // opens the gate once decided either way (`Settle`).
+            let openers = [i, r]
                 .into_iter()
-                .map(|j| (j, "Wake"))
-                .chain([(r, "Settle")])
+                .map(|c| (Toks::ident(&wake_of(c)), wake_of(c), "Relay"))
+                .chain([cell_opens(r, "Settle")])
                 .collect();
             let gate = format_ident!("Chain_{}", super::cell_name(board, i));
             Some((gate, openers, total.clone()))
@@ -364,15 +365,15 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
             None
         };
         if let Some((gate, openers, mines)) = gated {
-            for (j, opens) in openers {
+            for (opener, var, opens) in openers {
                 let mut waits = Toks::at(span);
-                waits.append(&layout.ty[j]);
+                waits.append(&opener);
                 waits.punct(':');
                 waits.word(opens);
                 waits.punct('<');
                 waits.append(&Toks::ident(&gate));
                 waits.punct('>');
-                chunks.add(span, waits, [layout.names[j].clone(), gate.clone()]);
+                chunks.add(span, waits, [var, gate.clone()]);
             }
             let mut probe = Toks::at(span);
             probe.append(&Toks::ident(&gate));
@@ -420,7 +421,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     params.extend(wakes.iter().cloned());
     if !wakes.is_empty() {
         items.extend(quote! {
-            use ::typesweeper::typelevel::sweep::{Opens, Released, Settle, Wake};
+            use ::typesweeper::typelevel::sweep::{Opens, Relay, Released, Settle, Wake};
             /// The probe of cell `C` in the sweep `D` with `T` mines left, released by the
             /// trigger `K`, behind a gate (`Wake_..` or `Chain_..`).
             struct Ask<C, D, T, K>(::core::marker::PhantomData<(C, D, T, K)>);
@@ -600,7 +601,6 @@ fn variables(trees: impl IntoIterator<Item = proc_macro2::TokenTree>, found: &mu
 mod tests {
     use proc_macro2::{TokenStream, TokenTree};
     use typesweeper_board::sweep_lines::PROBE_STAGES;
-    use typesweeper_board::Cell;
 
     /// The expansion of `solve!` with `body`, as tokens.
     fn expand(body: &str) -> Vec<TokenTree> {
@@ -816,13 +816,12 @@ mod tests {
 
     /// On a board of at most `GATE_MAX_CELLS` cells, the probes with the total of the cells no
     /// shown number touches wait in a chain: the first runs at its stage, each other behind a
-    /// gate that the cell before it in the chain opens once decided (`Settle`), and that each
-    /// unknown neighbour of either opens once proved safe (`Wake`).
+    /// gate that the cell before it in the chain opens once decided (`Settle`), and that the
+    /// gates without the total of both open once open (`Relay`: a neighbour proved safe).
     #[test]
     fn probes_with_the_total_of_untouched_cells_wait_in_a_chain() {
         let body = "puzzle: [[1 ? ?] [? ? ?] [? x ?]] answer: [[1 1 0] [x 2 1] [2 x 1]]";
         let small = text(&expand(&format!("level: complete {body}")));
-        let board: typesweeper_board::Board = "1 ? ?\n? ? ?\n? x ?".parse().unwrap();
         let name = |i: usize| format!("R{}C{}", i / 3 + 1, i % 3 + 1);
         // R1C3, R2C3, R3C1 and R3C3 touch no shown number; two mines in all.
         let untouched = [2, 5, 6, 8];
@@ -841,7 +840,7 @@ mod tests {
             "one probe with the total runs at its stage: {head:?}"
         );
         // Follow the chain from its first cell: each next cell's gate is settled by the one
-        // before it, and woken by the unknown neighbours of both.
+        // before it.
         let mut seen = vec![head[0]];
         while seen.len() < untouched.len() {
             let before = *seen.last().unwrap();
@@ -860,21 +859,13 @@ mod tests {
             assert!(!runs_free(c), "{} waits", name(c));
             let gate = format!("Chain_{}", name(c));
             assert!(small.contains(&format!("{gate} : Opens < Ask < Cell_{} ,", name(c))));
-            let mut openers: Vec<usize> = board
-                .neighbours_of(c)
-                .chain(board.neighbours_of(before))
-                .filter(|&j| board.cells()[j] == Cell::Unknown && j != before)
-                .collect();
-            openers.sort_unstable();
-            openers.dedup();
-            for &j in &openers {
-                let wake = format!("Cell_{} : Wake < {gate} >", name(j));
-                assert!(small.contains(&wake), "{wake}");
+            // Its openers: the gates without the total of its cell and of the one before it
+            // (each opened by that cell's unknown neighbours), and that cell once decided.
+            for cell in [c, before] {
+                let relay = format!("Wake_{} : Relay < {gate} >", name(cell));
+                assert!(small.contains(&relay), "{relay}");
             }
-            assert_eq!(
-                small.matches(&format!(": Wake < {gate} >")).count(),
-                openers.len()
-            );
+            assert_eq!(small.matches(&format!("< {gate} >")).count(), 3);
             seen.push(c);
         }
         // Every other probe with the total runs at its stage.
