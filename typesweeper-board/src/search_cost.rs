@@ -55,9 +55,9 @@ use std::collections::HashMap;
 /// later and take such boards up to 20 % longer (docs/compile-time.md). On the boards whose
 /// probes all run from the shown side, the most measured is 0.44 seconds per million of the
 /// whole build (9x9 `gen` 2277): 27 s at this limit ("Every probe from the shown side"); with
-/// the probes with the total of untouched cells in a chain, 0.41 (adversarial 700011 and 10x10
-/// `gen` 1380, 55.8 and 57.4 million units, 23 s each: "The probes with the total of untouched
-/// cells in a chain").
+/// the probes with the total of untouched cells in a chain, 0.41 (adversarial 700011: 55.8
+/// million units, 23 s; 10x10 `gen` 1380 0.40: "The probes with the total of untouched cells in
+/// a chain").
 pub const COMPLETE_WORK_LIMIT: u64 = 60_000_000;
 
 /// The most work `solve!` takes at `level: complete` on a board the level finishes. The probes
