@@ -146,7 +146,9 @@ fn refused(refusal: Refusal) -> String {
             "`level: complete` would search too long on this board: when the local rules stop, \
              {undecided} cells are undecided, and its whole-board searches pass its limit (about \
              a minute of rustc's time: {} million units of work on a board it finishes, {} \
-             million on one where it stops); use `level: pairs`, or a position later in the game",
+             million on one where it stops); use `level: pairs`, or a position later in the game \
+             (`typesweeper solve --level complete FILE`, on a file holding this `solve!` call, \
+             shows what the level decides and where it stops)",
             COMPLETE_FINISHED_WORK_LIMIT / 1_000_000,
             COMPLETE_WORK_LIMIT / 1_000_000,
         ),
