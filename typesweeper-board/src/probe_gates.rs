@@ -53,11 +53,15 @@ pub const GATE_MAX_CELLS: usize = 100;
 
 /// Whether cell `i` of `board` is not shown and no shown number touches it.
 pub fn untouched(board: &Board, i: usize) -> bool {
-    let cells = board.cells();
-    !cells[i].is_known()
-        && !board
-            .neighbours_of(i)
-            .any(|j| matches!(cells[j], Cell::Num(_)))
+    !board.cells()[i].is_known() && !beside_a_number(board, board.cells(), i)
+}
+
+/// Whether a neighbour of cell `i` of `board` is a number in `cells` (the board's cells as
+/// shown, or with the decided ones filled in).
+fn beside_a_number(board: &Board, cells: &[Cell], i: usize) -> bool {
+    board
+        .neighbours_of(i)
+        .any(|j| matches!(cells[j], Cell::Num(_)))
 }
 
 /// The chain of the probes with the mine total of a board's untouched cells (see the module's
@@ -88,6 +92,9 @@ impl TotalChain {
     /// unknown cells in [`SweepLines::probe_order`] for the sweeps `directions` the probes run
     /// ([`SweepLines::probe_directions`]). The macro and the work model both build it here.
     pub fn of_probes(board: &Board, lines: &SweepLines, directions: ProbeDirections) -> TotalChain {
+        if board.cells().len() > GATE_MAX_CELLS {
+            return TotalChain::of(board, &[]);
+        }
         let unknown: Vec<usize> = (0..board.cells().len())
             .filter(|&i| !board.cells()[i].is_known())
             .collect();
@@ -108,11 +115,7 @@ impl TotalChain {
     /// (the board's cells with every decided one filled in): it has no gate, or its cell or
     /// the cell before it has a neighbour proved safe, or that cell is decided.
     pub fn open(&self, board: &Board, known: &[Cell], i: usize) -> bool {
-        let touched = |c: usize| {
-            board
-                .neighbours_of(c)
-                .any(|j| matches!(known[j], Cell::Num(_)))
-        };
+        let touched = |c: usize| beside_a_number(board, known, c);
         match self.before[i] {
             None => true,
             Some(b) => known[b] != Cell::Unknown || touched(i) || touched(b),

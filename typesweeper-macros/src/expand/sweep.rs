@@ -328,6 +328,10 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     // total decides both or neither. A probe waits until its cell or the one before it in the
     // chain is touched (a neighbour proved safe), or that one is decided (`TotalChain`).
     let chain = TotalChain::of_probes(board, &lines, directions);
+    // A gate's name, and a cell that opens a gate (its type, its variable and the trait).
+    let wake_of = |c: usize| format_ident!("Wake_{}", super::cell_name(board, c));
+    let cell_opens =
+        |j: usize, by: &'static str| (layout.ty[j].clone(), layout.names[j].clone(), by);
     let mut wakes = Vec::new();
     for (i, release, with_total) in probes {
         let trigger = &triggers[release];
@@ -339,9 +343,6 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         };
         // A probe behind a gate: the gate, what opens it (a cell or another gate, its variable
         // and the trait it opens the gate by) and the mines the probe starts with.
-        let wake_of = |c: usize| format_ident!("Wake_{}", super::cell_name(board, c));
-        let cell_opens =
-            |j: usize, by: &'static str| (layout.ty[j].clone(), layout.names[j].clone(), by);
         let gated = if gate && !with_total && untouched(board, i) {
             let openers: Vec<(Toks, Ident, &str)> = layout
                 .unknown_neighbours(i)
@@ -356,7 +357,10 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
             // opens the gate once decided either way (`Settle`).
             let openers = [i, r]
                 .into_iter()
-                .map(|c| (Toks::ident(&wake_of(c)), wake_of(c), "Relay"))
+                .map(|c| {
+                    let wake = wake_of(c);
+                    (Toks::ident(&wake), wake, "Relay")
+                })
                 .chain([cell_opens(r, "Settle")])
                 .collect();
             let gate = format_ident!("Chain_{}", super::cell_name(board, i));
