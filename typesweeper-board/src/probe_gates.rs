@@ -20,9 +20,11 @@
 //! on back to the first cell of the chain, whose probe has no gate: a contradiction. So every
 //! cell the probes with the total would decide, they still decide.
 //!
-//! Larger boards have no gates: a gate names its probe's stage, and once that is released
+//! Larger boards have no such gates: a gate names its probe's stage, and once that is released
 //! rustc looks at every shut gate again at every change on the board, resolving the sweeps,
-//! which costs more there than the searches it saves (docs/compile-time.md).
+//! which costs more there than the searches it saves (docs/compile-time.md). They have one
+//! gate instead, while the mine total cannot decide anything ([`TotalSlack`]), on the stages
+//! of the probes that cannot decide anything until a touched cell is decided.
 //!
 //! ```
 //! use typesweeper_board::probe_gates::{untouched, TotalChain};
@@ -123,6 +125,87 @@ impl TotalChain {
     }
 }
 
+/// The gate of a board on which the mine total cannot decide anything yet (see
+/// [`TotalSlack::of`]): past [`GATE_MAX_CELLS`] cells, `solve!` holds back every probe with the
+/// total, and every probe without it of a cell no number touches, until a cell is decided that
+/// the local rules alone do not decide from what is shown.
+///
+/// Let `T` be the undecided cells a number touches, `U` the undecided cells none touches, and
+/// `M` the mines left. Every layout of the touched cells that fits the numbers has between 0
+/// and `T` mines, so when `T < M < U` it leaves between 1 and `U - 1` mines to the untouched
+/// cells, which take them in more than one way: every such layout is part of a whole layout
+/// with the total, and each untouched cell is a mine in some whole layouts and not in others.
+/// So the searches with the total decide exactly what those without it decide, and those of
+/// untouched cells decide nothing. The position the gate is judged on is the one the local
+/// rules reach from what is shown, the cells they prove safe revealed (their numbers unknown
+/// to the macro, but they touch their neighbours all the same); rustc reaches it before any
+/// probe runs, and while no other cell is decided, it stays there. Once one is, the gate opens
+/// and every probe runs as on a board without it.
+///
+/// ```
+/// use typesweeper_board::probe_gates::TotalSlack;
+/// use typesweeper_board::Board;
+///
+/// // 16x16 with one 1 shown in a corner: 3 touched cells, 252 untouched, 40 mines.
+/// let mut rows = vec![vec!["?"; 16]; 16];
+/// rows[0][0] = "1";
+/// let text: Vec<String> = rows.iter().map(|r| r.join(" ")).collect();
+/// let board: Board = text.join("\n").parse().unwrap();
+/// let slack = TotalSlack::of(&board, 40).expect("3 < 40 < 252");
+/// // R2C3 touches no number; R2C2 touches the 1.
+/// assert!(slack.waits(18) && !slack.waits(17));
+/// assert!(!slack.settled(1));
+/// // With 2 mines the total may bind: no gate.
+/// assert!(TotalSlack::of(&board, 2).is_none());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TotalSlack {
+    /// Per cell: not shown, and decided by the local rules from what is shown.
+    settled: Vec<bool>,
+    /// Per cell: undecided and touched by no number in that position.
+    untouched: Vec<bool>,
+}
+
+impl TotalSlack {
+    /// The gate of `board` with `total` mines, when it has more than [`GATE_MAX_CELLS`] cells
+    /// and, in the position the local rules reach from what is shown, fewer cells touched by a
+    /// number than mines left, and fewer mines left than cells untouched.
+    pub fn of(board: &Board, total: usize) -> Option<TotalSlack> {
+        let n = board.cells().len();
+        if n <= GATE_MAX_CELLS {
+            return None;
+        }
+        let mut known = board.cells().to_vec();
+        crate::search_cost::local_rules(board, None, total, &mut known);
+        let touched: Vec<bool> = (0..n).map(|i| beside_a_number(board, &known, i)).collect();
+        let undecided: Vec<usize> = (0..n).filter(|&i| known[i] == Cell::Unknown).collect();
+        let t = undecided.iter().filter(|&&i| touched[i]).count();
+        let u = undecided.len() - t;
+        let mines = known.iter().filter(|&&c| c == Cell::Mine).count();
+        let m = total.checked_sub(mines)?;
+        (t < m && m < u).then(|| TotalSlack {
+            settled: (0..n)
+                .map(|i| !board.cells()[i].is_known() && known[i] != Cell::Unknown)
+                .collect(),
+            untouched: (0..n)
+                .map(|i| known[i] == Cell::Unknown && !touched[i])
+                .collect(),
+        })
+    }
+
+    /// Whether cell `i` is one the local rules decide from what is shown: its decision does not
+    /// open the gate.
+    pub fn settled(&self, i: usize) -> bool {
+        self.settled[i]
+    }
+
+    /// Whether the probe without the total of cell `i` waits behind the gate: the cell is
+    /// undecided and no number touches it in the position the gate is judged on.
+    pub fn waits(&self, i: usize) -> bool {
+        self.untouched[i]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,6 +238,41 @@ mod tests {
         known[0] = Cell::Mine;
         assert!(chain.open(&board, &known, 1));
         assert!(!chain.open(&board, &known, 2));
+    }
+
+    /// A `size` x `size` board of `?` but R1C1, which shows `first`.
+    fn corner(size: usize, first: &str) -> Board {
+        let mut cells = vec!["?"; size * size];
+        cells[0] = first;
+        let rows: Vec<String> = cells.chunks(size).map(|r| r.join(" ")).collect();
+        rows.join("\n").parse().unwrap()
+    }
+
+    #[test]
+    fn the_total_is_slack_between_the_touched_and_the_untouched_cells() {
+        // A 1 in a corner touches 3 cells; 140 are untouched.
+        let board = corner(12, "1");
+        assert!(TotalSlack::of(&board, 3).is_none());
+        assert!(TotalSlack::of(&board, 4).is_some());
+        assert!(TotalSlack::of(&board, 139).is_some());
+        assert!(TotalSlack::of(&board, 140).is_none());
+        // At most 100 cells: no such gate.
+        assert!(TotalSlack::of(&corner(10, "1"), 20).is_none());
+    }
+
+    #[test]
+    fn the_slack_is_judged_where_the_local_rules_stop() {
+        // A 0 in a corner: its three neighbours are safe, and touch theirs once revealed.
+        let board = corner(12, "0");
+        let slack = TotalSlack::of(&board, 20).unwrap();
+        assert!(slack.settled(1) && slack.settled(12) && slack.settled(13));
+        assert!(!slack.settled(2) && !slack.waits(2));
+        assert!(slack.waits(3) && !slack.settled(3));
+        // 5 cells touched then (R1C3, R2C3, R3C1, R3C2, R3C3), 135 untouched.
+        assert!(TotalSlack::of(&board, 5).is_none());
+        assert!(TotalSlack::of(&board, 6).is_some());
+        assert!(TotalSlack::of(&board, 134).is_some());
+        assert!(TotalSlack::of(&board, 135).is_none());
     }
 
     #[test]

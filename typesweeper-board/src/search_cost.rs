@@ -28,7 +28,12 @@
 //! ahead of them, a probe per cell without the total, whose states are windows alone; the
 //! model does not count those (a model of them fitted rustc too loosely to set a limit by), and
 //! its limits were measured again with them: docs/compile-time.md, "Searching without the total
-//! first".
+//! first". But past 100 cells, while the total cannot decide anything ([`TotalSlack`]), the
+//! probes with the total wait, and the first search is the one without the total of the
+//! touched cells: when it decides nothing, the model charges it (its states without the mines
+//! left) and stops there, as rustc does.
+//!
+//! [`TotalSlack`]: crate::probe_gates::TotalSlack
 //!
 //! ```
 //! use typesweeper_board::search_cost::{complete_search_cost, COMPLETE_WORK_LIMIT};
@@ -42,7 +47,7 @@
 //! assert!(cost.work < 10_000);
 //! ```
 
-use crate::probe_gates::TotalChain;
+use crate::probe_gates::{TotalChain, TotalSlack};
 use crate::sweep_lines::{ProbeDirections, SweepLines};
 use crate::{Board, Cell};
 use std::collections::HashMap;
@@ -190,9 +195,11 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
     let directions = lines.probe_directions(puzzle.cells());
     // Which probes with the total wait behind a gate, and which have run.
     let chain = TotalChain::of_probes(puzzle, &lines, directions);
+    // Past 100 cells, whether the probes with the total wait while the total cannot bind.
+    let slack = TotalSlack::of(puzzle, total);
     let mut ran = vec![false; known.len()];
     loop {
-        let rounds = local_rules(puzzle, answer, total, &mut known);
+        let rounds = local_rules(puzzle, Some(answer), total, &mut known);
         if let Some(search) = &last {
             for changed in &rounds {
                 let runs = probe_runs(puzzle, &chain, &known, &mut ran);
@@ -209,9 +216,45 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
             cost.undecided_at_first_search = undecided;
         }
         cost.searches += 1;
+        // Past 100 cells, while the total cannot decide anything (`TotalSlack`), only the
+        // probes without the total of touched cells run: if they decide nothing, the gate
+        // never opens and that search is the whole of the work.
+        if let (1, Some(slack)) = (cost.searches, &slack) {
+            let shut = (0..known.len()).all(|i| known[i] == puzzle.cells()[i] || slack.settled(i));
+            if shut {
+                let waiting: Vec<Run> = (0..known.len())
+                    .map(|i| {
+                        if known[i] == Cell::Unknown && !slack.waits(i) {
+                            Run::First
+                        } else {
+                            Run::Idle
+                        }
+                    })
+                    .collect();
+                let Some(search) =
+                    Search::run(&lines, &known, None, directions, &waiting, limit / weight)
+                else {
+                    cost.over_limit = true;
+                    cost.work = cost.work.max(limit.saturating_add(1));
+                    break;
+                };
+                if search.decided.is_empty() {
+                    cost.work = cost
+                        .work
+                        .saturating_add(search.states.saturating_mul(weight));
+                    break;
+                }
+            }
+        }
         let runs = probe_runs(puzzle, &chain, &known, &mut ran);
-        let Some(search) = Search::run(&lines, &known, total, directions, &runs, limit / weight)
-        else {
+        let Some(search) = Search::run(
+            &lines,
+            &known,
+            Some(total),
+            directions,
+            &runs,
+            limit / weight,
+        ) else {
             cost.over_limit = true;
             cost.work = cost.work.max(limit.saturating_add(1));
             break;
@@ -286,13 +329,17 @@ fn decide(answer: &Board, known: &mut [Cell], i: usize, mine: bool) {
 // ---------------------------------------------------------------------------------------------
 
 /// Runs the local rules of `level: pairs` in rounds (each round applies every rule to what the
-/// last one left) until none decides anything; returns, per round, the cells it decided.
-fn local_rules(
+/// last one left) until none decides anything; returns, per round, the cells it decided. A
+/// cell proved safe reveals its number from `answer`; without one, it is decided but shows no
+/// number (`known` holds it as a 0 that the rules do not read).
+pub(crate) fn local_rules(
     puzzle: &Board,
-    answer: &Board,
+    answer: Option<&Board>,
     total: usize,
     known: &mut [Cell],
 ) -> Vec<Vec<usize>> {
+    // Cells proved safe whose number is not revealed (no `answer`): decided, but no number.
+    let mut hidden = vec![false; known.len()];
     let cols = puzzle.cols();
     let neighbours: Vec<Vec<usize>> = (0..known.len())
         .map(|i| puzzle.neighbours_of(i).collect())
@@ -303,10 +350,13 @@ fn local_rules(
         // Each number alone, and two numbers sharing an edge, jointly.
         for i in 0..known.len() {
             let Cell::Num(_) = known[i] else { continue };
+            if hidden[i] {
+                continue;
+            }
             decide_group(known, &neighbours, &[i], &mut found);
             for j in [i + 1, i + cols] {
                 let beside = (j == i + 1 && j % cols != 0) || (j == i + cols && j < known.len());
-                if beside && matches!(known[j], Cell::Num(_)) {
+                if beside && matches!(known[j], Cell::Num(_)) && !hidden[j] {
                     decide_group(known, &neighbours, &[i, j], &mut found);
                 }
             }
@@ -328,7 +378,13 @@ fn local_rules(
         let mut changed = Vec::new();
         for (i, mine) in found {
             if known[i] == Cell::Unknown {
-                decide(answer, known, i, mine);
+                match answer {
+                    Some(answer) => decide(answer, known, i, mine),
+                    None => {
+                        known[i] = if mine { Cell::Mine } else { Cell::Num(0) };
+                        hidden[i] = !mine;
+                    }
+                }
                 changed.push(i);
             }
         }
@@ -429,7 +485,7 @@ impl Search {
     fn run(
         lines: &SweepLines,
         known: &[Cell],
-        total: usize,
+        total: Option<usize>,
         directions: ProbeDirections,
         runs: &[Run],
         limit: u64,
@@ -533,11 +589,12 @@ struct Sweep {
 
 impl Sweep {
     /// Counts the states of the sweep `lines` in line order, or `backward` (the board turned
-    /// half a turn); `None` past `limit` states.
+    /// half a turn), with the mines left counted down from `total` (or, without it, not
+    /// counted); `None` past `limit` states.
     fn run(
         lines: &SweepLines,
         known: &[Cell],
-        total: usize,
+        total: Option<usize>,
         backward: bool,
         limit: u64,
     ) -> Option<Sweep> {
@@ -559,7 +616,7 @@ impl Sweep {
             (0..slots as isize)
                 .map(|s| start(s - stride as isize - 1))
                 .collect(),
-            total.min(u16::MAX as usize) as u16,
+            total.unwrap_or(0).min(u16::MAX as usize) as u16,
         );
         let mut layers: Vec<Vec<State>> = vec![vec![first]];
         let mut moves: Vec<Vec<[Option<usize>; 2]>> = Vec::with_capacity(n);
@@ -593,7 +650,7 @@ impl Sweep {
                         Cell::Mine => mine,
                         Cell::Num(_) => !mine,
                     };
-                    if !allowed || (mine && *left == 0) {
+                    if !allowed || (mine && total.is_some() && *left == 0) {
                         continue;
                     }
                     let mut win: Vec<Counter> = window.to_vec();
@@ -604,7 +661,7 @@ impl Sweep {
                     if win[0] != 0 && win[0] != FREE {
                         continue;
                     }
-                    let state: State = (win[1..].into(), left - u16::from(mine));
+                    let state: State = (win[1..].into(), left - u16::from(mine && total.is_some()));
                     let id = *index.entry(state.clone()).or_insert_with(|| {
                         next.push(state);
                         next.len() - 1
@@ -740,6 +797,24 @@ mod tests {
         let late = complete_search_cost(&late, &answer, u64::MAX);
         let early = complete_search_cost(&early, &answer, u64::MAX);
         assert!(early.work > late.work, "{early:?} {late:?}");
+    }
+
+    #[test]
+    fn an_expert_board_all_unknown_costs_only_its_searches_without_the_total() {
+        // 16x30, nothing shown, 99 mines: the total cannot bind (0 < 99 < 480), nothing is
+        // touched, so no probe runs and nothing is decided. With the probes with the total
+        // charged it came to about 3,000 million units, and was refused.
+        let puzzle: Board = vec![vec!["?"; 30].join(" "); 16]
+            .join("\n")
+            .parse()
+            .unwrap();
+        let mines: Vec<usize> = (0..99).map(|k| k * 4 + 2).collect();
+        let answer = answer(16, 30, &mines);
+        let cost = complete_search_cost(&puzzle, &answer, COMPLETE_FINISHED_WORK_LIMIT);
+        assert!(!cost.finished && !cost.over_limit);
+        assert_eq!(cost.searches, 1);
+        assert!(cost.work < 2_000_000, "{}", cost.work);
+        assert_eq!(complete_refusal(&puzzle, &answer), None);
     }
 
     #[test]
