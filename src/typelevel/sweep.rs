@@ -67,6 +67,11 @@
 //! look alike to the total, so it decides all of them or none, and the first undecided one's
 //! probe speaks for the rest (`typesweeper_board::probe_gates` has the proof).
 //!
+//! On larger boards, while the total cannot decide anything (fewer cells touched by a number
+//! than mines left, and fewer mines left than cells untouched), the stages of the probes with
+//! the total, and of the probes without it of untouched cells, get their sweeps only once one
+//! gate is open ([`FilledBy`]), which the touched cells open once decided ([`Settle`]).
+//!
 //! ```
 //! use typesweeper::typelevel::sweep::{Cnt, Valued};
 //! use typesweeper::{Mine, Num, S, Z};
@@ -168,6 +173,31 @@ impl<G> Relay<G> for () {}
 
 /// A gate never opened, fallen back to `!`, opens nothing.
 impl<G> Relay<G> for Never {}
+
+/// The released trigger `Self` carries the sweeps `L` once the gate `G` is open: on a larger
+/// board where the mine total cannot decide anything yet, `solve!` releases the stages of the
+/// probes with the total, and of the probes without it of the cells no number touches, with
+/// triggers that get their sweeps only once a cell is decided that the local rules alone do
+/// not decide from what is shown (`typesweeper_board::probe_gates::TotalSlack`).
+///
+/// ```
+/// use typesweeper::typelevel::sweep::{FilledBy, Go, Woken};
+/// fn fill<K: FilledBy<G, L>, G, L>(_: K, _: G, _: L) {}
+/// // Through an open gate the trigger carries the sweeps; through one never opened, nothing.
+/// fill(Go::<u8>::default(), Woken, 0u8);
+/// fill(Go::<()>::default(), (), 0u8);
+/// ```
+pub trait FilledBy<G, L> {}
+
+/// Through an open gate, the trigger carries the sweeps: its probes run.
+impl<L> FilledBy<Woken, L> for Go<L> {}
+
+/// A gate never opened, fallen back to `()` (editions up to 2021) at the end of type inference:
+/// the trigger carries nothing, and its probes search nothing.
+impl<X, L> FilledBy<(), L> for Go<X> {}
+
+/// A gate never opened, fallen back to `!` (edition 2024): its probes search nothing.
+impl<X, L> FilledBy<Never, L> for Go<X> {}
 
 /// The gate `Self` lets the probe `P` through.
 pub trait Opens<P> {}

@@ -47,12 +47,18 @@
 //! once a neighbour of either is proved safe), and by `Before: Settle<Chain_R1C1>` once that
 //! cell is decided either way. Each gate is a diverging variable, so a gate never opened falls
 //! back at the end of type inference and its probe searches nothing.
+//!
+//! On a larger board where the total cannot decide anything yet (`TotalSlack`), the triggers of
+//! the probes with the total, and of the probes without it of untouched cells (`TriggerWaitK`,
+//! released with the stage `K` of the others), get their sweeps through one gate: `TriggerK:
+//! FilledBy<Slack, (..)>` in place of `Carries`, opened by the touched cells once decided
+//! (`Cell_R1C1: Settle<Slack>`).
 
 use super::{bound, cell_type, peano, Chunks, Layout, Toks};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 use std::collections::BTreeSet;
-use typesweeper_board::probe_gates::{untouched, TotalChain, GATE_MAX_CELLS};
+use typesweeper_board::probe_gates::{untouched, TotalChain, TotalSlack, GATE_MAX_CELLS};
 use typesweeper_board::sweep_lines::{SweepLines, PROBE_STAGES};
 use typesweeper_board::Cell;
 
@@ -63,8 +69,11 @@ pub(super) struct Sweep {
     /// The counters' variables, then `SweepList`, `SweepInit` and the triggers.
     pub params: Vec<Ident>,
     /// The variables the probes wait on, two per stage (`PROBE_STAGES`: without the total and
-    /// with it), in the order they are to be released.
+    /// with it), and on a board where the total is slack (`TotalSlack`) a third, for the
+    /// probes without the total of untouched cells, in the order they are to be released.
     pub triggers: Vec<Ident>,
+    /// How many of `triggers`, in order, each release statement releases at once.
+    pub releases: Vec<usize>,
     /// The gates of the probes that wait for more than their stage (`GATE_MAX_CELLS`):
     /// diverging variables, which the expansion passes to `puzzle` as
     /// `loop {}`s in a branch never taken, so that a gate never opened falls back to a type of
@@ -216,6 +225,31 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     let triggers: Vec<Ident> = (0..2 * PROBE_STAGES)
         .map(|s| format_ident!("Trigger{}", s))
         .collect();
+    // On larger boards, while the total cannot decide anything (`TotalSlack`: fewer cells
+    // touched by a number than mines left, and fewer mines left than cells untouched, in the
+    // position the local rules reach from what is shown), the probes with the total and the
+    // probes without it of the cells no number touches wait: their stages' triggers get their
+    // sweeps only once a gate, `Slack`, is open (`FilledBy`), which the decision of any other
+    // cell opens (`Settle`). The probes without the total of untouched cells have triggers of
+    // their own, `TriggerWaitK`, released with the stage `K` of the others.
+    let slack = TotalSlack::of(
+        board,
+        layout.answer.iter().filter(|&&c| c == Cell::Mine).count(),
+    );
+    let slack_gate = format_ident!("Slack");
+    let waits: Vec<Ident> = (0..PROBE_STAGES)
+        .map(|s| format_ident!("TriggerWait{}", s))
+        .collect();
+    // Every trigger in the order the expansion releases them, and whether it waits for
+    // `Slack`.
+    let mut released: Vec<(Ident, bool)> = Vec::new();
+    for (r, trigger) in triggers.iter().enumerate() {
+        let with_total = (0..PROBE_STAGES).any(|s| release(s, true) == r);
+        released.push((trigger.clone(), with_total && slack.is_some()));
+        if let (Some(_), Some(s)) = (&slack, (0..PROBE_STAGES).find(|&s| release(s, false) == r)) {
+            released.push((waits[s].clone(), true));
+        }
+    }
     for &i in &layout.unknown {
         let span = layout.puzzle.spans[i];
         let count = &start[i];
@@ -268,22 +302,29 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         .flatten()
         .flat_map(|(list, init)| [list, init])
         .collect();
-    for trigger in &triggers {
+    for (trigger, waits_for_slack) in &released {
         let mut carries = Toks::at(call);
         carries.append(&Toks::ident(trigger));
         carries.punct(':');
-        carries.word("Carries");
-        carries.punct('<');
+        if *waits_for_slack {
+            carries.word("FilledBy");
+            carries.punct('<');
+            carries.append(&Toks::ident(&slack_gate));
+            carries.punct(',');
+        } else {
+            carries.word("Carries");
+            carries.punct('<');
+        }
         carries.push(proc_macro2::Group::new(
             proc_macro2::Delimiter::Parenthesis,
             quote!(#(#lists,)*),
         ));
         carries.punct('>');
-        chunks.add(
-            call,
-            carries,
-            std::iter::once(trigger.clone()).chain(named.iter().cloned()),
-        );
+        let mut vars: Vec<Ident> = vec![trigger.clone()];
+        if *waits_for_slack {
+            vars.push(slack_gate.clone());
+        }
+        chunks.add(call, carries, vars.into_iter().chain(named.iter().cloned()));
     }
     chunks.close();
     // Each cell's position in the forward sweep.
@@ -334,7 +375,10 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         |j: usize, by: &'static str| (layout.ty[j].clone(), layout.names[j].clone(), by);
     let mut wakes = Vec::new();
     for (i, release, with_total) in probes {
-        let trigger = &triggers[release];
+        let trigger = match &slack {
+            Some(slack) if !with_total && slack.waits(i) => &waits[stage_of(release)],
+            _ => &triggers[release],
+        };
         let span = layout.puzzle.spans[i];
         let direction = if directions.forward(position[i], length) {
             "Forward"
@@ -419,13 +463,45 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         probe.punct('>');
         chunks.add(span, probe, [trigger.clone(), layout.names[i].clone()]);
     }
+    if let Some(slack) = &slack {
+        // Every cell a number touches that the local rules do not decide from what is shown
+        // opens the gate once decided either way. Until the gate opens, nothing else can be
+        // decided first: the local rules decide only cells beside a number (and the total
+        // alone decides nothing while there are more mines left than cells touched and fewer
+        // than cells untouched), and the probes that run are those without the total of the
+        // touched cells.
+        for &j in layout
+            .unknown
+            .iter()
+            .filter(|&&j| !slack.settled(j) && !slack.waits(j))
+        {
+            let span = layout.puzzle.spans[j];
+            let mut settle = Toks::at(span);
+            settle.append(&layout.ty[j]);
+            settle.punct(':');
+            settle.word("Settle");
+            settle.punct('<');
+            settle.append(&Toks::ident(&slack_gate));
+            settle.punct('>');
+            chunks.add(span, settle, [layout.names[j].clone(), slack_gate.clone()]);
+        }
+        wakes.push(slack_gate);
+    }
     chunks.close();
     params.extend(named);
+    // A stage's own triggers are released by one statement: the waiting probes' with the others.
+    let releases: Vec<usize> = (0..2 * PROBE_STAGES)
+        .map(|r| {
+            let waiting = slack.is_some() && (0..PROBE_STAGES).any(|s| release(s, false) == r);
+            1 + usize::from(waiting)
+        })
+        .collect();
+    let triggers: Vec<Ident> = released.into_iter().map(|(t, _)| t).collect();
     params.extend(triggers.iter().cloned());
     params.extend(wakes.iter().cloned());
     if !wakes.is_empty() {
         items.extend(quote! {
-            use ::typesweeper::typelevel::sweep::{Opens, Relay, Released, Settle, Wake};
+            use ::typesweeper::typelevel::sweep::{FilledBy, Opens, Relay, Released, Settle, Wake};
             /// The probe of cell `C` in the sweep `D` with `T` mines left, released by the
             /// trigger `K`, behind a gate (`Wake_..` or `Chain_..`).
             struct Ask<C, D, T, K>(::core::marker::PhantomData<(C, D, T, K)>);
@@ -437,6 +513,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         items,
         params,
         triggers,
+        releases,
         wakes,
     }
 }
@@ -452,6 +529,13 @@ const TOTAL_LAG: usize = 3;
 /// with the total or without it: the stages without it in order, and each stage with it right
 /// after the stage `TOTAL_LAG` later without it (without 0, 1, 2, 3, with 0, without 4, with 1,
 /// ..., without 7, with 3, with 4, ..., with 7).
+/// The stage without the total whose release is `r` (see [`release`]).
+fn stage_of(r: usize) -> usize {
+    (0..PROBE_STAGES)
+        .find(|&s| release(s, false) == r)
+        .expect("a release of the probes without the total")
+}
+
 fn release(stage: usize, with_total: bool) -> usize {
     if with_total {
         (stage + TOTAL_LAG + 1).min(PROBE_STAGES) + stage
@@ -932,6 +1016,68 @@ mod tests {
         assert!(large.contains("Trigger0 : ProbeWhen < Cell_R1C2 , Forward , Any >"));
         assert!(large.contains("Trigger0 : ProbeWhen < Cell_R13C12 , Backward , Any >"));
         assert!(large.contains("Trigger11 : ProbeWhen < Cell_R7C7 , Backward , Any >"));
+    }
+
+    /// On a board of more than `GATE_MAX_CELLS` cells where the total cannot decide anything
+    /// yet (fewer cells touched by a number than mines left, and fewer mines left than cells
+    /// untouched), the stages of the probes with the total, and of the probes without it of the
+    /// untouched cells, get their sweeps only once `Slack` is open, which the touched cells
+    /// open once decided (`typesweeper_board::probe_gates::TotalSlack`).
+    #[test]
+    fn while_the_total_cannot_bind_its_probes_wait_for_a_gate() {
+        // 13x12, R1C1 shown, the given cells mines.
+        let body = |mines: &[usize]| -> String {
+            let (rows, cols) = (13, 12);
+            let around = |i: usize| {
+                let (r, c) = ((i / cols) as isize, (i % cols) as isize);
+                mines
+                    .iter()
+                    .filter(|&&m| {
+                        let (mr, mc) = ((m / cols) as isize, (m % cols) as isize);
+                        m != i && (mr - r).abs() <= 1 && (mc - c).abs() <= 1
+                    })
+                    .count()
+            };
+            let cell = |i: usize| {
+                if mines.contains(&i) {
+                    "x".to_string()
+                } else {
+                    around(i).to_string()
+                }
+            };
+            let grid = |shown: &dyn Fn(usize) -> String| {
+                (0..rows)
+                    .map(|r| {
+                        let row: Vec<String> = (0..cols).map(|c| shown(r * cols + c)).collect();
+                        format!("[{}]", row.join(" "))
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            let puzzle = grid(&|i| if i == 0 { cell(0) } else { "?".into() });
+            format!(
+                "level: complete puzzle: [{puzzle}] answer: [{}]",
+                grid(&cell)
+            )
+        };
+        // 20 mines, one beside R1C1: 3 cells touched < 20 < 152 untouched.
+        let mines: Vec<usize> = std::iter::once(1)
+            .chain((0..19).map(|k| 40 + 6 * k))
+            .collect();
+        let slack = text(&expand(&body(&mines)));
+        assert!(slack.contains("Trigger0 : Carries <"));
+        assert!(slack.contains("Trigger4 : FilledBy < Slack ,"));
+        assert!(slack.contains("TriggerWait0 : FilledBy < Slack ,"));
+        assert!(slack.contains("TriggerWait7 : ProbeWhen < Cell_R7C7 , Backward , Any >"));
+        assert!(slack.contains("Trigger0 : ProbeWhen < Cell_R1C2 , Forward , Any >"));
+        assert_eq!(slack.matches(": Settle < Slack >").count(), 3);
+        for touched in ["R1C2", "R2C1", "R2C2"] {
+            assert!(slack.contains(&format!("Cell_{touched} : Settle < Slack >")));
+        }
+        // Two mines, one beside R1C1: the total may bind, and nothing waits.
+        let few = text(&expand(&body(&[1, 100])));
+        assert!(!few.contains("Slack"));
+        assert!(!few.contains("TriggerWait"));
     }
 
     /// Every position has the same shape (a padding position between two lines, free counters
