@@ -760,14 +760,14 @@ note: required by a bound in `row_3`
         assert!(e.to_string().contains("at most 1024 cells"), "{e}");
         assert!(export(&big, &answer, Level::Pairs, "a").is_ok());
         assert!(export(&board(&zeros(16)), &board(&zeros(16)), Level::Complete, "a").is_ok());
-        // A position with most of a dense board undecided: beyond what `complete` searches.
-        let (puzzle, answer) = crate::runtime::compile_view::dense_position_complete_refuses();
+        // A 16x16 position that needs a guess, 44 cells undecided: beyond what `complete` searches.
+        let (puzzle, answer) = crate::runtime::compile_view::refused_position_at_complete();
         let e = export(&puzzle, &answer, Level::Complete, "a").unwrap_err();
         assert!(
-            matches!(e, ExportError::TooCostlyForComplete { undecided: 255 }),
+            matches!(e, ExportError::TooCostlyForComplete { undecided: 44 }),
             "{e:?}"
         );
-        assert!(e.to_string().contains("255 cells undecided"), "{e}");
+        assert!(e.to_string().contains("44 cells undecided"), "{e}");
         assert!(export(&puzzle, &answer, Level::Pairs, "a").is_ok());
         let puzzle = board("? ? ?\n1 2 1");
         // Answers that do not fit: a shown number differs, another shape, an inconsistent count.

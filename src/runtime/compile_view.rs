@@ -147,17 +147,46 @@ pub(crate) fn level_view(
     }
 }
 
-/// A position `level: complete` refuses, for tests: a dense 16x16 board (a mine on every third
-/// cell) with one number shown, whose search would take too long (255 cells undecided).
+/// A position `level: complete` refuses, for tests: the adversarial board 700012 (16x16/40,
+/// dealt as `gen` deals, seed 1167), which needs a guess and whose search would take too long
+/// (44 cells undecided when the local rules stop).
 #[cfg(test)]
-pub(crate) fn dense_position_complete_refuses() -> (Board, Board) {
-    let mines = (0..256).map(|i| i % 3 == 0).collect();
-    let answer = crate::runtime::layout::Layout::from_mines(16, 16, mines)
-        .unwrap()
-        .answer();
-    let mut puzzle = Board::new(16, 16, vec![Cell::Unknown; 256]);
-    puzzle.set(1, answer.cells()[1]);
-    (puzzle, answer)
+pub(crate) fn refused_position_at_complete() -> (Board, Board) {
+    const PUZZLE: &str = "\
+0 0 0 0 0 0 0 1 ? ? ? ? ? ? ? ?\n\
+0 0 0 0 0 0 1 2 ? ? ? ? ? ? ? ?\n\
+0 0 0 0 0 0 2 ? ? ? ? ? ? ? ? ?\n\
+0 1 1 1 0 0 2 ? ? ? ? ? ? ? ? ?\n\
+0 1 ? 2 1 0 1 1 3 ? ? ? ? ? ? ?\n\
+0 1 2 ? 1 0 0 0 2 ? ? ? ? ? ? ?\n\
+0 0 2 ? 2 1 2 2 3 ? ? ? ? ? ? ?\n\
+0 0 1 ? ? ? ? ? ? ? ? ? ? ? ? ?\n\
+2 2 2 ? ? ? ? ? ? ? ? ? ? ? ? ?\n\
+? ? ? ? ? ? ? ? ? ? ? ? ? ? ? ?\n\
+? ? ? ? ? ? ? ? ? ? ? ? ? ? ? ?\n\
+? ? ? ? ? ? ? ? ? ? ? ? ? ? ? ?\n\
+? ? ? ? ? ? ? ? ? ? ? ? ? ? ? ?\n\
+? ? ? ? ? ? ? ? ? ? ? ? ? ? ? ?\n\
+? ? ? ? ? ? ? ? ? ? ? ? ? ? ? ?\n\
+? ? ? ? ? ? ? ? ? ? ? ? ? ? ? ?";
+    const ANSWER: &str = "\
+0 0 0 0 0 0 0 1 1 1 0 0 1 1 1 0\n\
+0 0 0 0 0 0 1 2 x 2 1 2 3 x 2 0\n\
+0 0 0 0 0 0 2 x 4 3 x 2 x x 2 0\n\
+0 1 1 1 0 0 2 x 3 x 3 3 2 3 2 1\n\
+0 1 x 2 1 0 1 1 3 3 x 1 0 1 x 1\n\
+0 1 2 x 1 0 0 0 2 x 4 2 1 2 2 2\n\
+0 0 2 2 2 1 2 2 3 x 4 x 2 2 x 1\n\
+0 0 1 x 1 1 x x 2 2 x 2 2 x 2 1\n\
+2 2 2 1 1 2 3 3 1 1 1 1 1 1 2 1\n\
+x x 2 2 1 2 x 2 2 2 1 0 0 1 2 x\n\
+x 4 x 2 x 2 1 2 x x 1 0 0 1 x 2\n\
+1 2 2 3 2 1 0 2 3 3 2 1 1 1 1 1\n\
+0 0 1 x 1 0 0 1 x 1 1 x 1 0 1 1\n\
+0 0 2 2 2 1 1 2 1 1 1 2 2 1 2 x\n\
+0 1 2 x 1 1 x 1 0 0 0 1 x 1 2 x\n\
+0 1 x 2 1 1 1 1 0 0 0 1 1 1 1 1";
+    (PUZZLE.parse().unwrap(), ANSWER.parse().unwrap())
 }
 
 #[cfg(test)]
@@ -173,11 +202,11 @@ mod tests {
     fn the_view_says_when_solve_refuses_the_position_at_complete() {
         let small = compile_view(&board("? ? ?\n1 2 1"), &board("x 2 x\n1 2 1")).unwrap();
         assert_eq!(small.complete_refused, None);
-        let (puzzle, answer) = dense_position_complete_refuses();
+        let (puzzle, answer) = refused_position_at_complete();
         let view = compile_view(&puzzle, &answer).unwrap();
         assert_eq!(
             view.complete_refused,
-            Some(Refusal::TooCostly { undecided: 255 })
+            Some(Refusal::TooCostly { undecided: 44 })
         );
     }
 

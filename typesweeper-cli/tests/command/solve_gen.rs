@@ -703,13 +703,17 @@ const ONE_TWO_ONE_ANSWER: &str = "x 2 x\n1 2 1\n";
 
 #[test]
 fn solve_at_complete_says_when_solve_refuses_the_board() {
-    // A dense 16x16 board with one number shown: the level's search would take too long.
-    let mines = (0..256).map(|i| i % 3 == 0).collect();
-    let answer = typesweeper::runtime::layout::Layout::from_mines(16, 16, mines)
-        .unwrap()
-        .answer();
-    let mut puzzle = Board::new(16, 16, vec![Cell::Unknown; 256]);
-    puzzle.set(1, answer.cells()[1]);
+    // Adversarial board 700012, a 16x16 position that needs a guess: the level's search would
+    // take too long.
+    let adversarial =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/adversarial/complete_boards.txt");
+    let text = std::fs::read_to_string(&adversarial).unwrap();
+    let blocks = parse_blocks(&text).unwrap();
+    let board = blocks
+        .iter()
+        .find(|b| b.name().starts_with("board 700012 "))
+        .expect("adversarial board 700012");
+    let (puzzle, answer) = (&board.puzzle, board.answer.as_ref().unwrap());
     let block = format!("puzzle:\n{puzzle}\nanswer:\n{answer}\n");
     let refused = file("refused.txt", &block);
     let (code, out, err) = run(&["solve", "--level", "complete", path(&refused)]);
@@ -718,7 +722,7 @@ fn solve_at_complete_says_when_solve_refuses_the_board() {
     assert_eq!(
         err,
         "note: solve! refuses this board at level: complete (its search would take too long: \
-         255 cells are undecided when the local rules stop); use level: pairs\n"
+         44 cells are undecided when the local rules stop); use level: pairs\n"
     );
     // At pairs, or at complete on a board it takes, no such note.
     let (_, _, err) = run(&["solve", "--level", "pairs", path(&refused)]);
