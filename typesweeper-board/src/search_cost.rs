@@ -80,6 +80,20 @@ pub const COMPLETE_WORK_LIMIT: u64 = 60_000_000;
 /// with nothing to search takes): 9 s at this limit ("Every probe from the shown side").
 pub const COMPLETE_FINISHED_WORK_LIMIT: u64 = 150_000_000;
 
+/// The most work `solve!` takes at `level: complete` on a board of more than 100 and at most
+/// [`SLACK_MAX_CELLS`] cells that needs a guess before the mine total can decide anything
+/// ([`TotalSlack`](crate::probe_gates::TotalSlack)), where the work is the searches without the
+/// total of the touched cells alone ([`SearchCost::slack`]). Measured on 16x30 boards that need
+/// a guess from the start: rustc takes about 3.6 s with nothing to search and about 1.2 s per
+/// million units more (`gen` seed 1004: 16.0 million units, 22.7 s), so about 34 s at this
+/// limit (docs/compile-time.md).
+pub const COMPLETE_SLACK_WORK_LIMIT: u64 = 25_000_000;
+
+/// The most cells a board may have for the work model to charge only the searches without the
+/// total while the total is slack; on larger boards it charges the probes with the total as if
+/// they ran, as before, since the rates were measured on 16x30 boards only.
+pub const SLACK_MAX_CELLS: usize = 480;
+
 /// The part of a state's weight that does not grow with the board: a state costs rustc its
 /// bookkeeping (selection, the caches, the evaluation stack) as well as a walk over the rest of
 /// the sweep, which is the part that grows. Fitted to measured builds: with the board's length
@@ -103,6 +117,9 @@ pub struct SearchCost {
     /// Whether the solve decides every cell (the level finishes the board); `false` also when
     /// the model stopped at the limit first.
     pub finished: bool,
+    /// Whether the work is that of the searches without the total of the touched cells alone:
+    /// the total was slack and they decided nothing, so the probes with it never ran.
+    pub slack: bool,
 }
 
 /// Why `solve!` refuses a board at `level: complete`.
@@ -159,7 +176,12 @@ pub fn complete_refusal(puzzle: &Board, answer: &Board) -> Option<Refusal> {
         return Some(Refusal::TooLarge { cells });
     }
     let cost = complete_search_cost(puzzle, answer, COMPLETE_FINISHED_WORK_LIMIT);
-    let too_costly = cost.over_limit || (!cost.finished && cost.work > COMPLETE_WORK_LIMIT);
+    let stuck_limit = if cost.slack {
+        COMPLETE_SLACK_WORK_LIMIT
+    } else {
+        COMPLETE_WORK_LIMIT
+    };
+    let too_costly = cost.over_limit || (!cost.finished && cost.work > stuck_limit);
     too_costly.then_some(Refusal::TooCostly {
         undecided: cost.undecided_at_first_search,
     })
@@ -187,6 +209,7 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
         undecided_at_first_search: 0,
         over_limit: false,
         finished: false,
+        slack: false,
     };
     // The last search's sweeps: what a re-run of the pending probes costs.
     let mut last: Option<Search> = None;
@@ -219,7 +242,7 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
         // Past 100 cells, while the total cannot decide anything (`TotalSlack`), only the
         // probes without the total of touched cells run: if they decide nothing, the gate
         // never opens and that search is the whole of the work.
-        if let (1, Some(slack)) = (cost.searches, &slack) {
+        if let (1, Some(slack), true) = (cost.searches, &slack, known.len() <= SLACK_MAX_CELLS) {
             let shut = (0..known.len()).all(|i| known[i] == puzzle.cells()[i] || slack.settled(i));
             if shut {
                 let waiting: Vec<Run> = (0..known.len())
@@ -242,6 +265,7 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
                     cost.work = cost
                         .work
                         .saturating_add(search.states.saturating_mul(weight));
+                    cost.slack = true;
                     break;
                 }
             }
@@ -814,7 +838,18 @@ mod tests {
         assert!(!cost.finished && !cost.over_limit);
         assert_eq!(cost.searches, 1);
         assert!(cost.work < 2_000_000, "{}", cost.work);
+        assert!(cost.slack);
         assert_eq!(complete_refusal(&puzzle, &answer), None);
+        // The same on 32x32: charged as before, and refused.
+        let puzzle: Board = vec![vec!["?"; 32].join(" "); 32]
+            .join("\n")
+            .parse()
+            .unwrap();
+        let mines: Vec<usize> = (0..154).map(|k| k * 6 + 3).collect();
+        let large = super::tests::answer(32, 32, &mines);
+        let cost = complete_search_cost(&puzzle, &large, COMPLETE_FINISHED_WORK_LIMIT);
+        assert!(!cost.slack);
+        assert!(complete_refusal(&puzzle, &large).is_some());
     }
 
     #[test]

@@ -286,27 +286,13 @@ fn expansion(
         Some(s) => {
             counts.extend(s.params);
             let triggers = &s.triggers;
-            let mut next = 0;
-            let release: Vec<TokenStream> = s
-                .releases
-                .iter()
-                .map(|&k| {
-                    let mut fields = (next..next + k).map(proc_macro2::Literal::usize_unsuffixed);
-                    next += k;
-                    if k == 1 {
-                        let field = fields.next();
-                        return quote!(let _: ::core::marker::PhantomData<Go<_>> = released.#field;);
-                    }
-                    let gos = (0..k).map(|_| quote!(::core::marker::PhantomData<Go<_>>));
-                    quote!(let _: (#(#gos,)*) = (#(released.#fields,)*);)
-                })
-                .collect();
+            let fields = (0..triggers.len()).map(proc_macro2::Literal::usize_unsuffixed);
             let phantoms = triggers.iter().map(|_| quote!(::core::marker::PhantomData));
             (
                 s.items,
                 quote!(, (#(::core::marker::PhantomData<#triggers>,)*)),
                 quote!(, (#(#phantoms,)*)),
-                quote!(#(#release)*),
+                quote!(#(let _: ::core::marker::PhantomData<Go<_>> = released.#fields;)*),
                 quote!((solved, rows, released)),
             )
         }

@@ -72,8 +72,6 @@ pub(super) struct Sweep {
     /// with it), and on a board where the total is slack (`TotalSlack`) a third, for the
     /// probes without the total of untouched cells, in the order they are to be released.
     pub triggers: Vec<Ident>,
-    /// How many of `triggers`, in order, each release statement releases at once.
-    pub releases: Vec<usize>,
     /// The gates of the probes that wait for more than their stage (`GATE_MAX_CELLS`):
     /// diverging variables, which the expansion passes to `puzzle` as
     /// `loop {}`s in a branch never taken, so that a gate never opened falls back to a type of
@@ -489,13 +487,6 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     }
     chunks.close();
     params.extend(named);
-    // A stage's own triggers are released by one statement: the waiting probes' with the others.
-    let releases: Vec<usize> = (0..2 * PROBE_STAGES)
-        .map(|r| {
-            let waiting = slack.is_some() && (0..PROBE_STAGES).any(|s| release(s, false) == r);
-            1 + usize::from(waiting)
-        })
-        .collect();
     let triggers: Vec<Ident> = released.into_iter().map(|(t, _)| t).collect();
     params.extend(triggers.iter().cloned());
     params.extend(wakes.iter().cloned());
@@ -513,7 +504,6 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         items,
         params,
         triggers,
-        releases,
         wakes,
     }
 }
