@@ -82,7 +82,7 @@ pub const COMPLETE_FINISHED_WORK_LIMIT: u64 = 150_000_000;
 
 /// The most work `solve!` takes at `level: complete` on a board of more than 100 and at most
 /// [`SLACK_MAX_CELLS`] cells that needs a guess before the mine total can decide anything
-/// ([`TotalSlack`](crate::probe_gates::TotalSlack)), where the work is the searches without the
+/// ([`TotalSlack`]), where the work is the searches without the
 /// total of the touched cells alone ([`SearchCost::slack`]). Measured on 16x30 boards that need
 /// a guess from the start: rustc takes about 3.6 s with nothing to search and about 1.2 s per
 /// million units more (`gen` seed 1004: 16.0 million units, 22.7 s), so about 34 s at this
