@@ -50,7 +50,7 @@
 //!
 //! On a larger board where the total cannot decide anything yet (`TotalSlack`), the triggers of
 //! the probes with the total, and of the probes without it of untouched cells (`TriggerWaitK`,
-//! released with the stage `K` of the others), get their sweeps through one gate: `TriggerK:
+//! released right after the stage `K` of the others), get their sweeps through one gate: `TriggerK:
 //! FilledBy<Slack, (..)>` in place of `Carries`, opened by the touched cells once decided
 //! (`Cell_R1C1: Settle<Slack>`).
 
@@ -227,9 +227,9 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     // touched by a number than mines left, and fewer mines left than cells untouched, in the
     // position the local rules reach from what is shown), the probes with the total and the
     // probes without it of the cells no number touches wait: their stages' triggers get their
-    // sweeps only once a gate, `Slack`, is open (`FilledBy`), which the decision of any other
-    // cell opens (`Settle`). The probes without the total of untouched cells have triggers of
-    // their own, `TriggerWaitK`, released with the stage `K` of the others.
+    // sweeps only once a gate, `Slack`, is open (`FilledBy`), which a touched cell opens once
+    // decided (`Settle`, below). The probes without the total of untouched cells have triggers
+    // of their own, `TriggerWaitK`, released right after the stage `K` of the others.
     let slack = TotalSlack::of(
         board,
         layout.answer.iter().filter(|&&c| c == Cell::Mine).count(),
