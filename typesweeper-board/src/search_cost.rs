@@ -218,8 +218,11 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
     let directions = lines.probe_directions(puzzle.cells());
     // Which probes with the total wait behind a gate, and which have run.
     let chain = TotalChain::of_probes(puzzle, &lines, directions);
-    // Past 100 cells, whether the probes with the total wait while the total cannot bind.
-    let slack = TotalSlack::of(puzzle, total);
+    // Past 100 cells and up to `SLACK_MAX_CELLS`, whether the probes with the total wait while
+    // the total cannot bind (on larger boards they are charged as if they ran).
+    let slack = (known.len() <= SLACK_MAX_CELLS)
+        .then(|| TotalSlack::of(puzzle, total))
+        .flatten();
     let mut ran = vec![false; known.len()];
     loop {
         let rounds = local_rules(puzzle, Some(answer), total, &mut known);
@@ -242,32 +245,32 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
         // Past 100 cells, while the total cannot decide anything (`TotalSlack`), only the
         // probes without the total of touched cells run: if they decide nothing, the gate
         // never opens and that search is the whole of the work.
-        if let (1, Some(slack), true) = (cost.searches, &slack, known.len() <= SLACK_MAX_CELLS) {
-            let shut = (0..known.len()).all(|i| known[i] == puzzle.cells()[i] || slack.settled(i));
-            if shut {
-                let waiting: Vec<Run> = (0..known.len())
-                    .map(|i| {
-                        if known[i] == Cell::Unknown && !slack.waits(i) {
-                            Run::First
-                        } else {
-                            Run::Idle
-                        }
-                    })
-                    .collect();
-                let Some(search) =
-                    Search::run(&lines, &known, None, directions, &waiting, limit / weight)
-                else {
-                    cost.over_limit = true;
-                    cost.work = cost.work.max(limit.saturating_add(1));
-                    break;
-                };
-                if search.decided.is_empty() {
-                    cost.work = cost
-                        .work
-                        .saturating_add(search.states.saturating_mul(weight));
-                    cost.slack = true;
-                    break;
-                }
+        let shut = |slack: &TotalSlack| {
+            (0..known.len()).all(|i| known[i] == puzzle.cells()[i] || slack.settled(i))
+        };
+        if let Some(slack) = slack.as_ref().filter(|s| cost.searches == 1 && shut(s)) {
+            let waiting: Vec<Run> = (0..known.len())
+                .map(|i| {
+                    if known[i] == Cell::Unknown && !slack.waits(i) {
+                        Run::First
+                    } else {
+                        Run::Idle
+                    }
+                })
+                .collect();
+            let Some(search) =
+                Search::run(&lines, &known, None, directions, &waiting, limit / weight)
+            else {
+                cost.over_limit = true;
+                cost.work = cost.work.max(limit.saturating_add(1));
+                break;
+            };
+            if search.decided.is_empty() {
+                cost.work = cost
+                    .work
+                    .saturating_add(search.states.saturating_mul(weight));
+                cost.slack = true;
+                break;
             }
         }
         let runs = probe_runs(puzzle, &chain, &known, &mut ran);

@@ -167,7 +167,8 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         ));
         (list, init_toks)
     };
-    let total = peano(layout.answer.iter().filter(|&&c| c == Cell::Mine).count());
+    let mines = layout.answer.iter().filter(|&&c| c == Cell::Mine).count();
+    let total = peano(mines);
 
     let closed: Vec<TokenStream> = (0..slots).map(|_| quote!(Cnt<Z>)).collect();
     let mut items = quote! {
@@ -230,22 +231,19 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     // sweeps only once a gate, `Slack`, is open (`FilledBy`), which a touched cell opens once
     // decided (`Settle`, below). The probes without the total of untouched cells have triggers
     // of their own, `TriggerWaitK`, released right after the stage `K` of the others.
-    let slack = TotalSlack::of(
-        board,
-        layout.answer.iter().filter(|&&c| c == Cell::Mine).count(),
-    );
+    let slack = TotalSlack::of(board, mines);
     let slack_gate = format_ident!("Slack");
-    let waits: Vec<Ident> = (0..PROBE_STAGES)
+    let wait_triggers: Vec<Ident> = (0..PROBE_STAGES)
         .map(|s| format_ident!("TriggerWait{}", s))
         .collect();
     // Every trigger in the order the expansion releases them, and whether it waits for
     // `Slack`.
     let mut released: Vec<(Ident, bool)> = Vec::new();
     for (r, trigger) in triggers.iter().enumerate() {
-        let with_total = (0..PROBE_STAGES).any(|s| release(s, true) == r);
-        released.push((trigger.clone(), with_total && slack.is_some()));
-        if let (Some(_), Some(s)) = (&slack, (0..PROBE_STAGES).find(|&s| release(s, false) == r)) {
-            released.push((waits[s].clone(), true));
+        let without = stage_without_total(r);
+        released.push((trigger.clone(), without.is_none() && slack.is_some()));
+        if let (Some(_), Some(s)) = (&slack, without) {
+            released.push((wait_triggers[s].clone(), true));
         }
     }
     for &i in &layout.unknown {
@@ -374,7 +372,9 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     let mut wakes = Vec::new();
     for (i, release, with_total) in probes {
         let trigger = match &slack {
-            Some(slack) if !with_total && slack.waits(i) => &waits[stage_of(release)],
+            Some(slack) if !with_total && slack.waits(i) => {
+                &wait_triggers[stage_without_total(release).expect("a release without the total")]
+            }
             _ => &triggers[release],
         };
         let span = layout.puzzle.spans[i];
@@ -412,14 +412,11 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         };
         if let Some((gate, openers, mines)) = gated {
             for (opener, var, opens) in openers {
-                let mut waits = Toks::at(span);
-                waits.append(&opener);
-                waits.punct(':');
-                waits.word(opens);
-                waits.punct('<');
-                waits.append(&Toks::ident(&gate));
-                waits.punct('>');
-                chunks.add(span, waits, [var, gate.clone()]);
+                chunks.add(
+                    span,
+                    opens_gate(span, &opener, opens, &gate),
+                    [var, gate.clone()],
+                );
             }
             let mut probe = Toks::at(span);
             probe.append(&Toks::ident(&gate));
@@ -474,13 +471,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
             .filter(|&&j| !slack.settled(j) && !slack.waits(j))
         {
             let span = layout.puzzle.spans[j];
-            let mut settle = Toks::at(span);
-            settle.append(&layout.ty[j]);
-            settle.punct(':');
-            settle.word("Settle");
-            settle.punct('<');
-            settle.append(&Toks::ident(&slack_gate));
-            settle.punct('>');
+            let settle = opens_gate(span, &layout.ty[j], "Settle", &slack_gate);
             chunks.add(span, settle, [layout.names[j].clone(), slack_gate.clone()]);
         }
         wakes.push(slack_gate);
@@ -519,19 +510,31 @@ const TOTAL_LAG: usize = 3;
 /// with the total or without it: the stages without it in order, and each stage with it right
 /// after the stage `TOTAL_LAG` later without it (without 0, 1, 2, 3, with 0, without 4, with 1,
 /// ..., without 7, with 3, with 4, ..., with 7).
-/// The stage without the total whose release is `r` (see [`release`]).
-fn stage_of(r: usize) -> usize {
-    (0..PROBE_STAGES)
-        .find(|&s| release(s, false) == r)
-        .expect("a release of the probes without the total")
-}
-
 fn release(stage: usize, with_total: bool) -> usize {
     if with_total {
         (stage + TOTAL_LAG + 1).min(PROBE_STAGES) + stage
     } else {
         stage + stage.saturating_sub(TOTAL_LAG)
     }
+}
+
+/// The bound `opener: by<gate>`: the cell or gate `opener` opens `gate` (by `Wake`, `Relay` or
+/// `Settle`).
+fn opens_gate(span: Span, opener: &Toks, by: &str, gate: &Ident) -> Toks {
+    let mut bound = Toks::at(span);
+    bound.append(opener);
+    bound.punct(':');
+    bound.word(by);
+    bound.punct('<');
+    bound.append(&Toks::ident(gate));
+    bound.punct('>');
+    bound
+}
+
+/// The stage of the probes without the total released by `r` (see [`release`]), or `None` when
+/// `r` releases a stage with the total.
+fn stage_without_total(r: usize) -> Option<usize> {
+    (0..PROBE_STAGES).find(|&s| release(s, false) == r)
 }
 
 /// `S<..S<t>..>`, `k` times.
