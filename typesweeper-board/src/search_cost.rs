@@ -836,20 +836,20 @@ mod tests {
             .parse()
             .unwrap();
         let mines: Vec<usize> = (0..99).map(|k| k * 4 + 2).collect();
-        let answer = answer(16, 30, &mines);
-        let cost = complete_search_cost(&puzzle, &answer, COMPLETE_FINISHED_WORK_LIMIT);
+        let expert = answer(16, 30, &mines);
+        let cost = complete_search_cost(&puzzle, &expert, COMPLETE_FINISHED_WORK_LIMIT);
         assert!(!cost.finished && !cost.over_limit);
         assert_eq!(cost.searches, 1);
         assert!(cost.work < 2_000_000, "{}", cost.work);
         assert!(cost.slack);
-        assert_eq!(complete_refusal(&puzzle, &answer), None);
+        assert_eq!(complete_refusal(&puzzle, &expert), None);
         // The same on 32x32: charged as before, and refused.
         let puzzle: Board = vec![vec!["?"; 32].join(" "); 32]
             .join("\n")
             .parse()
             .unwrap();
         let mines: Vec<usize> = (0..154).map(|k| k * 6 + 3).collect();
-        let large = super::tests::answer(32, 32, &mines);
+        let large = answer(32, 32, &mines);
         let cost = complete_search_cost(&puzzle, &large, COMPLETE_FINISHED_WORK_LIMIT);
         assert!(!cost.slack);
         assert!(complete_refusal(&puzzle, &large).is_some());

@@ -1022,13 +1022,8 @@ mod tests {
         let body = |mines: &[usize]| -> String {
             let (rows, cols) = (13, 12);
             let around = |i: usize| {
-                let (r, c) = ((i / cols) as isize, (i % cols) as isize);
-                mines
-                    .iter()
-                    .filter(|&&m| {
-                        let (mr, mc) = ((m / cols) as isize, (m % cols) as isize);
-                        m != i && (mr - r).abs() <= 1 && (mc - c).abs() <= 1
-                    })
+                typesweeper_board::neighbours(rows, cols, i / cols, i % cols)
+                    .filter(|j| mines.contains(j))
                     .count()
             };
             let cell = |i: usize| {
