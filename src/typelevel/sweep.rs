@@ -59,10 +59,12 @@
 //! are left), one with it, whose stages are released each right after the stage three later
 //! without it, and decide what only the total decides.
 //!
-//! On boards of at most 100 cells, the probe without the total of a cell that no shown number
-//! touches also waits behind a gate ([`Opens`]) until a neighbour is proved safe ([`Wake`]):
-//! until then no number constrains the cell and that search cannot decide it. The probes with
-//! the total of those cells wait in a chain: each but the first until its cell or the one before
+//! On boards of at most 100 cells, and on larger boards the work model refuses that the stages
+//! replayed take (`typesweeper_board::search_cost::CompletePlan::Staged`), the probe without the
+//! total of a cell that no shown number touches also waits behind a gate ([`Opens`]) until a
+//! neighbour is proved safe ([`Wake`]): until then no number constrains the cell and that search
+//! cannot decide it. On boards of at most 100 cells, the probes with the total of those cells
+//! wait in a chain: each but the first until its cell or the one before
 //! it is touched ([`Wake`]) or that one is decided ([`Settle`]). Cells no revealed number touches
 //! look alike to the total, so it decides all of them or none, and the first undecided one's
 //! probe speaks for the rest (`typesweeper_board::probe_gates` has the proof).
@@ -114,10 +116,11 @@ pub struct End;
 /// An open gate of a probe that waits for more than its stage.
 ///
 /// Until a number touches a cell, every counter around it is free, so a search without the
-/// total cannot decide it: on small boards `solve!` holds such a probe back with a gate
-/// ([`Opens`]) that its cell's neighbours open ([`Wake`]), as well as until its stage. The
-/// probes with the total of such cells wait in a chain, each behind a gate that the cell before
-/// it opens once decided ([`Settle`]) and that the neighbours of both open ([`Wake`]).
+/// total cannot decide it: on small boards (and on the larger ones the work model refuses that
+/// the stages replayed take) `solve!` holds such a probe back with a gate ([`Opens`]) that its
+/// cell's neighbours open ([`Wake`]), as well as until its stage. On small boards, the probes
+/// with the total of such cells wait in a chain, each behind a gate that the cell before it
+/// opens once decided ([`Settle`]) and that the neighbours of both open ([`Wake`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Woken;
 

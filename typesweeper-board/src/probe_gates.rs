@@ -22,7 +22,11 @@
 //!
 //! Larger boards have no such gates: a gate names its probe's stage, and once that is released
 //! rustc looks at every shut gate again at every change on the board, resolving the sweeps,
-//! which costs more there than the searches it saves (docs/compile-time.md). They have one
+//! which costs more there than the searches it saves (docs/compile-time.md). The exception is a
+//! board the work model refuses and the stages replayed take
+//! ([`CompletePlan::Staged`](crate::search_cost::CompletePlan::Staged)): its probes without the
+//! total of untouched cells wait behind their gates (no chain), since its untouched cells are
+//! opened one round of the local rules after another. They have one
 //! gate instead, while the mine total cannot decide anything ([`TotalSlack`]), on the stages
 //! of the probes that cannot decide anything until a touched cell is decided.
 //!

@@ -33,6 +33,29 @@ use crate::Cell;
 /// measured.
 pub const PROBE_STAGES: usize = 8;
 
+/// How many stages without the mine total `level: complete` releases before the first stage
+/// with it: each stage with the total comes right after the stage `TOTAL_LAG` later without it
+/// (docs/compile-time.md, "Searching without the total first").
+pub const TOTAL_LAG: usize = 3;
+
+/// The release (the index of its trigger, `0 .. 2 * PROBE_STAGES`) of the probes of `stage`
+/// with the total or without it: the stages without it in order, and each stage with it right
+/// after the stage [`TOTAL_LAG`] later without it (without 0, 1, 2, 3, with 0, without 4, with
+/// 1, ..., without 7, with 3, with 4, ..., with 7).
+///
+/// ```
+/// use typesweeper_board::sweep_lines::release;
+/// assert_eq!((release(3, false), release(0, true), release(4, false)), (3, 4, 5));
+/// assert_eq!((release(3, true), release(7, false), release(7, true)), (10, 11, 15));
+/// ```
+pub fn release(stage: usize, with_total: bool) -> usize {
+    if with_total {
+        (stage + TOTAL_LAG + 1).min(PROBE_STAGES) + stage
+    } else {
+        stage + stage.saturating_sub(TOTAL_LAG)
+    }
+}
+
 /// Whether the probe of the cell at sweep position `p` (of `n`) runs the forward sweep rather
 /// than the backward one under [`ProbeDirections::Nearer`]: the sweep in which its cell comes
 /// earlier, so that its own share of the search, the states before its cell's step, is the

@@ -37,11 +37,13 @@
 //! per window where one with it has a state per window and mines left, so it is much smaller
 //! when many mines are left; every cell it decides, the one with the total decides too.
 //!
-//! On a board of at most `GATE_MAX_CELLS` cells (`typesweeper_board::probe_gates`), some
-//! probes wait behind a gate as well. The probe without the total of a cell that no shown number
-//! touches: `Wake_R1C1: Opens<Ask<Cell, Forward, Any, TriggerK>>`, opened by `Neighbour:
+//! Some probes wait behind a gate as well (`typesweeper_board::probe_gates`). On a board of at
+//! most `GATE_MAX_CELLS` cells, and on a larger one the work model refuses and the stages
+//! replayed take (`CompletePlan::Staged`), the probe without the total of a cell that no shown
+//! number touches: `Wake_R1C1: Opens<Ask<Cell, Forward, Any, TriggerK>>`, opened by `Neighbour:
 //! Wake<Wake_R1C1>` once a neighbour is proved safe (`typesweeper::typelevel::sweep::Wake`).
-//! And the probes with the total of those cells, in a chain: each but the first behind
+//! And, on a board of at most `GATE_MAX_CELLS` cells,
+//! the probes with the total of those cells, in a chain: each but the first behind
 //! `Chain_R1C1: Opens<Ask<Cell, Forward, Total, TriggerK>>`, opened by the gates without the
 //! total of its cell and of the cell before it in the chain (`Wake_R1C1: Relay<Chain_R1C1>`:
 //! once a neighbour of either is proved safe), and by `Before: Settle<Chain_R1C1>` once that
@@ -59,8 +61,9 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 use std::collections::BTreeSet;
 use typesweeper_board::probe_gates::{untouched, TotalChain, TotalSlack, GATE_MAX_CELLS};
-use typesweeper_board::sweep_lines::{SweepLines, PROBE_STAGES};
-use typesweeper_board::Cell;
+use typesweeper_board::search_cost::{complete_plan, CompletePlan};
+use typesweeper_board::sweep_lines::{release, SweepLines, PROBE_STAGES};
+use typesweeper_board::{Board, Cell};
 
 /// The parts of the expansion the sweep adds.
 pub(super) struct Sweep {
@@ -86,6 +89,11 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     let (stride, n) = (lines.stride(), cells.len());
     let length = lines.index.len();
     let slots = 2 * stride + 2;
+    // A board the work model refuses and the stages replayed take: its probes without the
+    // total of untouched cells wait behind their gates whatever its size
+    // (`CompletePlan::Staged`).
+    let answer = Board::new(board.rows(), board.cols(), layout.answer.to_vec());
+    let staged = complete_plan(board, &answer) == Ok(CompletePlan::Staged);
 
     // Each position's counter start: a variable for an unknown cell or a shown mine (free
     // until the cell is revealed, or forever for a mine), the count for a shown number.
@@ -354,12 +362,13 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         })
         .collect();
     probes.sort_by_key(|&(_, release, _)| release);
-    // On small boards, a probe without the total of a cell no shown number touches waits
-    // until a neighbour of its cell is proved safe as well as for its stage: until then no
-    // number constrains the cell and its search cannot decide it (every counter around it is
-    // free), but a released probe would search again at every change.
-    let gate = n <= GATE_MAX_CELLS;
-    // On small boards too, the probes with the total of the cells no shown number touches wait
+    // On small boards, and on a board `CompletePlan::Staged` takes, a probe without the total
+    // of a cell no shown number touches waits until a neighbour of its cell is proved safe as
+    // well as for its stage: until then no number constrains the cell and its search cannot
+    // decide it (every counter around it is free), but a released probe would search again at
+    // every change.
+    let gate = n <= GATE_MAX_CELLS || staged;
+    // On small boards, the probes with the total of the cells no shown number touches wait
     // in one chain, each behind a gate (`Chain_R1C1`) but the first: such cells look alike to
     // every number and to the total, so while two of them are undecided and untouched, the
     // total decides both or neither. A probe waits until its cell or the one before it in the
@@ -501,22 +510,6 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
 
 /// The board positions one sweep step covers (the module's documentation says why four).
 const PACK: usize = 4;
-
-/// How many stages without the mine total are released before the first stage with it: each
-/// stage with the total comes right after the stage `TOTAL_LAG` later without it.
-const TOTAL_LAG: usize = 3;
-
-/// The release (the index of its trigger, `0 .. 2 * PROBE_STAGES`) of the probes of `stage`
-/// with the total or without it: the stages without it in order, and each stage with it right
-/// after the stage `TOTAL_LAG` later without it (without 0, 1, 2, 3, with 0, without 4, with 1,
-/// ..., without 7, with 3, with 4, ..., with 7).
-fn release(stage: usize, with_total: bool) -> usize {
-    if with_total {
-        (stage + TOTAL_LAG + 1).min(PROBE_STAGES) + stage
-    } else {
-        stage + stage.saturating_sub(TOTAL_LAG)
-    }
-}
 
 /// The bound `opener: by<gate>`: the cell or gate `opener` opens `gate` (by `Wake`, `Relay` or
 /// `Settle`).
@@ -716,6 +709,27 @@ mod tests {
         )
     }
 
+    /// The body of a `level: complete` `solve!` of the board named `name` in the corpus.
+    fn corpus_board(name: &str) -> String {
+        let text = include_str!("../../../tests/corpus/complete_boards.txt");
+        let blocks = typesweeper_board::corpus::parse_blocks(text).expect("the corpus parses");
+        let block = blocks
+            .iter()
+            .find(|b| b.name().starts_with(name))
+            .expect("the board is in the corpus");
+        let rows = |b: &typesweeper_board::Board| -> String {
+            let text = b.to_string();
+            let rows: Vec<String> = text.lines().map(|r| format!("[{r}]")).collect();
+            rows.join(" ")
+        };
+        let answer = block.answer.as_ref().expect("an answer");
+        format!(
+            "level: complete puzzle: [{}] answer: [{}]",
+            rows(&block.puzzle),
+            rows(answer)
+        )
+    }
+
     /// `tokens` with every group opened, its delimiters written as words (`OPEN(`, `)CLOSE`).
     fn flatten(tokens: TokenStream) -> Vec<TokenTree> {
         let word =
@@ -829,7 +843,7 @@ mod tests {
     fn the_probes_are_released_in_stages_cheapest_first() {
         assert_eq!(PROBE_STAGES, 8, "the test is written for eight stages");
         assert_eq!(
-            super::TOTAL_LAG,
+            typesweeper_board::sweep_lines::TOTAL_LAG,
             3,
             "the test is written for a lag of three"
         );
@@ -1121,5 +1135,19 @@ mod tests {
         // And the counters of the 80 unknown cells (all but R1C1, a shown 0).
         assert!(forward.contains(&"Count_R1C2") && !forward.contains(&"Count_R1C1"));
         assert_eq!(forward.len() - pads.len(), 80);
+    }
+
+    /// A board of more than `GATE_MAX_CELLS` cells that the work model refuses and the stages
+    /// replayed take (`CompletePlan::Staged`: corpus 600101) gets the gates without the total of
+    /// the cells no number touches; a board the model takes (600035) does not.
+    #[test]
+    fn a_board_the_model_refuses_and_the_replay_takes_gets_the_staged_search() {
+        let staged = text(&expand(&corpus_board("board 600101")));
+        assert!(
+            staged.contains(": Opens < Ask <"),
+            "the gates without the total"
+        );
+        let standard = text(&expand(&corpus_board("board 600035")));
+        assert!(!standard.contains(": Opens < Ask <"));
     }
 }
