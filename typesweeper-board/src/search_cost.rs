@@ -538,18 +538,6 @@ pub fn staged_finish_work(puzzle: &Board, answer: &Board, limit: u64) -> Option<
                 break;
             }
             let searches = search_on(&known, &runs)?;
-            if std::env::var_os("TRACE").is_some() {
-                let c = |k: usize| runs[k].iter().filter(|&&r| r != Run::Idle).count();
-                eprintln!(
-                    "REL ({s},{with_total}) und {} runs {} {} states {:?} {:?} work {:.1}M",
-                    known.iter().filter(|&&k| k == Cell::Unknown).count(),
-                    c(0),
-                    c(1),
-                    searches[0].as_ref().map(|x| x.states),
-                    searches[1].as_ref().map(|x| x.states),
-                    work as f64 / 1e6
-                );
-            }
             let change_now = change.take();
             for (kind, search) in searches.iter().enumerate() {
                 let Some(search) = search else { continue };
@@ -608,15 +596,6 @@ pub fn staged_finish_work(puzzle: &Board, answer: &Board, limit: u64) -> Option<
                 for (kind, search) in search_on(&known, &runs)?.iter().enumerate() {
                     if let Some(search) = search {
                         let paid = search.rerun(&runs[kind], &batch);
-                        if std::env::var_os("TRACE").is_some() {
-                            eprintln!(
-                                "  round kind {kind} und {} batch {} runs {} paid {paid} states {}",
-                                known.iter().filter(|&&k| k == Cell::Unknown).count(),
-                                batch.len(),
-                                runs[kind].iter().filter(|&&r| r != Run::Idle).count(),
-                                search.states
-                            );
-                        }
                         work = work.saturating_add(paid.saturating_mul(weight));
                     }
                 }
