@@ -105,7 +105,7 @@ pub const COMPLETE_SLACK_WORK_LIMIT: u64 = 25_000_000;
 /// ([`staged_finish_work`]), when they finish the board ([`CompletePlan::Staged`]). Measured on
 /// 16x16 and 16x30 boards with the search that plan writes, rustc took from 0.07 to 3.3 seconds
 /// per million of those units (the most on 16x16 `gen` 5339: 31.0 million units, 76 s and
-/// 1 GB), so at most about 50 s at this limit; the boards it takes build in 1.6 to 21 s
+/// 1 GB), so at most about 50 s at this limit; the boards it takes build in 1.4 to 14.4 s
 /// (docs/compile-time.md, "Boards the model refuses").
 pub const COMPLETE_STAGED_WORK_LIMIT: u64 = 15_000_000;
 
@@ -186,10 +186,10 @@ pub enum CompletePlan {
     /// their gates on boards of at most [`GATE_MAX_CELLS`] cells only.
     Standard,
     /// A board of more than [`GATE_MAX_CELLS`] and at most [`STAGED_MAX_CELLS`] cells that the
-    /// work model refuses and the stages replayed finish within [`COMPLETE_STAGED_WORK_LIMIT`]: the probes without the
-    /// total of untouched cells wait behind their gates as on small boards, and the sweep of a
-    /// decided probe waits at its start until the board is finished, so that it binds no
-    /// counter on the way (docs/compile-time.md, "Boards the model refuses").
+    /// work model refuses and the stages replayed finish within
+    /// [`COMPLETE_STAGED_WORK_LIMIT`]: the probes without the total of untouched cells wait
+    /// behind their gates as on small boards (docs/compile-time.md, "Boards the model
+    /// refuses").
     Staged,
 }
 
