@@ -24,14 +24,14 @@ use crate::parse::{self, Error, Level, SpannedBoard};
 use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote};
 use typesweeper_board::search_cost::{
-    complete_refusal, Refusal, COMPLETE_FINISHED_WORK_LIMIT, COMPLETE_WORK_LIMIT,
+    complete_plan, CompletePlan, Refusal, COMPLETE_FINISHED_WORK_LIMIT, COMPLETE_WORK_LIMIT,
 };
 use typesweeper_board::{Board, Cell, CellName, ShapeOrCellError, MAX_COMPLETE_CELLS};
 
 /// `solve! { puzzle: [...] answer: [...] }`
 pub fn solve(input: TokenStream) -> Result<TokenStream, Error> {
-    let (level, puzzle, answer) = sections(input, Span::call_site())?;
-    Ok(expansion(level, &puzzle, &answer, puzzle.label))
+    let (level, plan, puzzle, answer) = sections(input, Span::call_site())?;
+    Ok(expansion(level, plan, &puzzle, &answer, puzzle.label))
 }
 
 /// `puzzle! { $(#[attr])* $vis struct Name { puzzle: [...] answer: [...] } }`
@@ -83,8 +83,8 @@ pub fn puzzle(input: TokenStream) -> Result<TokenStream, Error> {
             "unexpected tokens after the puzzle",
         ));
     }
-    let (level, puzzle, answer) = sections(body.stream(), body.span())?;
-    let solve = expansion(level, &puzzle, &answer, puzzle.label);
+    let (level, plan, puzzle, answer) = sections(body.stream(), body.span())?;
+    let solve = expansion(level, plan, &puzzle, &answer, puzzle.label);
     let text = puzzle.board.to_string();
     let (rows, cols) = (puzzle.board.rows(), puzzle.board.cols());
     Ok(quote! {
@@ -107,7 +107,12 @@ pub fn puzzle(input: TokenStream) -> Result<TokenStream, Error> {
     })
 }
 
-fn sections(input: TokenStream, end: Span) -> Result<(Level, SpannedBoard, SpannedBoard), Error> {
+/// The level, how `level: complete` writes its search (`Standard` at the other levels), and
+/// the puzzle and answer, checked; a board `level: complete` refuses is an error.
+fn sections(
+    input: TokenStream,
+    end: Span,
+) -> Result<(Level, CompletePlan, SpannedBoard, SpannedBoard), Error> {
     let mut tokens = input.into_iter().peekable();
     let (level, level_span) = parse::level(&mut tokens)?;
     let puzzle = parse::section(&mut tokens, "puzzle", end)?;
@@ -125,12 +130,13 @@ fn sections(input: TokenStream, end: Span) -> Result<(Level, SpannedBoard, Spann
         ));
     }
     check(&puzzle, &answer)?;
-    if level == Level::Complete {
-        if let Some(refusal) = complete_refusal(&puzzle.board, &answer.board) {
-            return Err(Error::new(level_span, refused(refusal)));
-        }
-    }
-    Ok((level, puzzle, answer))
+    let plan = if level == Level::Complete {
+        complete_plan(&puzzle.board, &answer.board)
+            .map_err(|refusal| Error::new(level_span, refused(refusal)))?
+    } else {
+        CompletePlan::Standard
+    };
+    Ok((level, plan, puzzle, answer))
 }
 
 /// Why `level: complete` refuses a board: too many cells, or a search that would keep rustc
@@ -249,11 +255,12 @@ const MAX_DELAY: usize = 256;
 
 fn expansion(
     level: Level,
+    plan: CompletePlan,
     puzzle: &SpannedBoard,
     answer: &SpannedBoard,
     call: Span,
 ) -> TokenStream {
-    let layout = Layout::new(level, puzzle, answer, call);
+    let layout = Layout::new(level, plan, puzzle, answer, call);
     let mut chunks = Chunks::default();
     let row_params = layout.rows(&mut chunks);
     let mut counts = layout.chain(&mut chunks);
@@ -376,6 +383,8 @@ fn expansion(
 /// unknown cells' type parameters.
 struct Layout<'a> {
     level: Level,
+    /// How `level: complete` writes its search (`typesweeper_board::search_cost::complete_plan`).
+    plan: CompletePlan,
     puzzle: &'a SpannedBoard,
     board: &'a Board,
     answer: &'a [Cell],
@@ -396,6 +405,7 @@ struct Layout<'a> {
 impl<'a> Layout<'a> {
     fn new(
         level: Level,
+        plan: CompletePlan,
         puzzle: &'a SpannedBoard,
         answer: &'a SpannedBoard,
         call: Span,
@@ -419,6 +429,7 @@ impl<'a> Layout<'a> {
         let delay = (board.rows() + board.cols()).min(MAX_DELAY);
         Layout {
             level,
+            plan,
             puzzle,
             board,
             answer,

@@ -61,9 +61,9 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 use std::collections::BTreeSet;
 use typesweeper_board::probe_gates::{untouched, TotalChain, TotalSlack, GATE_MAX_CELLS};
-use typesweeper_board::search_cost::{complete_plan, CompletePlan};
+use typesweeper_board::search_cost::CompletePlan;
 use typesweeper_board::sweep_lines::{release, SweepLines, PROBE_STAGES};
-use typesweeper_board::{Board, Cell};
+use typesweeper_board::Cell;
 
 /// The parts of the expansion the sweep adds.
 pub(super) struct Sweep {
@@ -92,8 +92,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     // A board the work model refuses and the stages replayed take: its probes without the
     // total of untouched cells wait behind their gates whatever its size
     // (`CompletePlan::Staged`).
-    let answer = Board::new(board.rows(), board.cols(), layout.answer.to_vec());
-    let staged = complete_plan(board, &answer) == Ok(CompletePlan::Staged);
+    let staged = layout.plan == CompletePlan::Staged;
 
     // Each position's counter start: a variable for an unknown cell or a shown mine (free
     // until the cell is revealed, or forever for a mine), the count for a shown number.
