@@ -386,6 +386,18 @@ enum Run {
     Again,
 }
 
+impl Run {
+    /// A probe that searches: again if it `ran` before, else for the first time; marks it as
+    /// having run.
+    fn of(ran: &mut bool) -> Run {
+        if std::mem::replace(ran, true) {
+            Run::Again
+        } else {
+            Run::First
+        }
+    }
+}
+
 /// Each cell's probe with the total, given what is `known`; marks the probes that search as
 /// having run.
 fn probe_runs(puzzle: &Board, chain: &TotalChain, known: &[Cell], ran: &mut [bool]) -> Vec<Run> {
@@ -393,10 +405,8 @@ fn probe_runs(puzzle: &Board, chain: &TotalChain, known: &[Cell], ran: &mut [boo
         .map(|i| {
             if known[i] != Cell::Unknown || !chain.open(puzzle, known, i) {
                 Run::Idle
-            } else if std::mem::replace(&mut ran[i], true) {
-                Run::Again
             } else {
-                Run::First
+                Run::of(&mut ran[i])
             }
         })
         .collect()
@@ -489,11 +499,7 @@ pub fn staged_finish_work(puzzle: &Board, answer: &Board, limit: u64) -> Option<
                 ];
                 for kind in 0..2 {
                     if open[kind] {
-                        runs[kind][i] = if std::mem::replace(&mut ran[kind][i], true) {
-                            Run::Again
-                        } else {
-                            Run::First
-                        };
+                        runs[kind][i] = Run::of(&mut ran[kind][i]);
                     }
                 }
             }
