@@ -708,14 +708,15 @@ mod tests {
         )
     }
 
-    /// The body of a `level: complete` `solve!` of the board named `name` in the corpus.
+    /// The body of a `level: complete` `solve!` of the board named `name` among the corpus
+    /// boards copied into this package (`staged_boards.txt`).
     fn corpus_board(name: &str) -> String {
-        let text = include_str!("../../../tests/corpus/complete_boards.txt");
-        let blocks = typesweeper_board::corpus::parse_blocks(text).expect("the corpus parses");
+        let text = include_str!("staged_boards.txt");
+        let blocks = typesweeper_board::corpus::parse_blocks(text).expect("the boards parse");
         let block = blocks
             .iter()
             .find(|b| b.name().starts_with(name))
-            .expect("the board is in the corpus");
+            .expect("the board is among those copied");
         let rows = |b: &typesweeper_board::Board| -> String {
             let text = b.to_string();
             let rows: Vec<String> = text.lines().map(|r| format!("[{r}]")).collect();
