@@ -35,9 +35,9 @@ use typesweeper_board::search_cost::complete_refusal;
 /// A benchmark size: label, rows, cols, mines.
 pub struct Size {
     pub label: &'static str,
-    rows: usize,
-    cols: usize,
-    mines: usize,
+    pub rows: usize,
+    pub cols: usize,
+    pub mines: usize,
 }
 
 /// The sizes the issue asks for: beginner, intermediate, expert, then 15 % and 10 % densities.
@@ -168,7 +168,13 @@ fn write_crate(dir: &Path, repo: &Path, puzzle: &Board, answer: &Board, limit: u
 }
 
 /// A scratch crate whose `main` prints every board `solve!` derived, one after another.
-fn write_crate_of(dir: &Path, repo: &Path, boards: &[(Board, Board)], limit: usize, level: Level) {
+pub fn write_crate_of(
+    dir: &Path,
+    repo: &Path,
+    boards: &[(Board, Board)],
+    limit: usize,
+    level: Level,
+) {
     std::fs::create_dir_all(dir.join("src")).unwrap();
     let name = dir
         .file_name()
@@ -205,16 +211,16 @@ fn write_crate_of(dir: &Path, repo: &Path, boards: &[(Board, Board)], limit: usi
 
 /// What one build took.
 #[derive(Clone, Copy)]
-struct Timing {
+pub struct Timing {
     /// `cargo build`, wall seconds.
-    cargo_wall: f64,
+    pub cargo_wall: f64,
     /// The crate's rustc: wall seconds, CPU seconds and peak KB (with `/usr/bin/time`).
-    rustc: Option<(f64, f64, u64)>,
+    pub rustc: Option<(f64, f64, u64)>,
 }
 
 /// Writes `base/time-rustc.sh`, the `RUSTC_WRAPPER` that times every rustc run into
 /// `base/rustc-times.txt`, when `/usr/bin/time` exists (afresh each run, so never stale).
-fn write_rustc_wrapper(base: &Path) {
+pub fn write_rustc_wrapper(base: &Path) {
     if !Path::new("/usr/bin/time").exists() {
         return;
     }
@@ -250,7 +256,7 @@ fn cargo(dir: &Path, base: &Path, args: &[&str]) -> Command {
 }
 
 /// One from-scratch build of the crate (its dependencies are built already).
-fn build_once(dir: &Path, base: &Path) -> Timing {
+pub fn build_once(dir: &Path, base: &Path) -> Timing {
     let main = dir.join("src/main.rs");
     let text = std::fs::read_to_string(&main).unwrap();
     std::fs::write(&main, text).unwrap(); // new mtime: cargo rebuilds the crate

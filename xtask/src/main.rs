@@ -13,6 +13,10 @@
 //! `cargo run --release -p xtask -- finish-rates [--boards N]` prints how often each level
 //! finishes a random board (see `finish_rates.rs`).
 //!
+//! `cargo run --release -p xtask -- staged-times [--boards N] [--seed S] [SIZE ...]` builds the
+//! boards of a `gen --need complete` set that `solve!` takes by the stages replayed and prints
+//! what each took (see `staged_times.rs`).
+//!
 //! `cargo run --release -p xtask -- jsminesweeper --sources DIR ...` plays D. Hill's JSMinesweeper
 //! (a local copy of its sources, outside this repository) on typesweeper's boards and records its
 //! results for `typesweeper bench --against` (see `jsminesweeper.rs`).
@@ -20,6 +24,7 @@
 mod bench_compile;
 mod finish_rates;
 mod jsminesweeper;
+mod staged_times;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -112,6 +117,43 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        ["staged-times", ref rest @ ..] => {
+            let (mut boards, mut seed, mut sizes) = (300, 40000, Vec::new());
+            let mut it = rest.iter();
+            while let Some(arg) = it.next() {
+                match *arg {
+                    "--boards" => match it.next().and_then(|n| n.parse().ok()) {
+                        Some(n) if n > 0 => boards = n,
+                        _ => {
+                            eprintln!("--boards needs a positive number");
+                            return ExitCode::from(2);
+                        }
+                    },
+                    "--seed" => match it.next().and_then(|n| n.parse().ok()) {
+                        Some(n) => seed = n,
+                        None => {
+                            eprintln!("--seed needs a number");
+                            return ExitCode::from(2);
+                        }
+                    },
+                    label if staged_times::DEFAULT_SIZES.contains(&label) => {
+                        sizes.push(label.to_string())
+                    }
+                    other => {
+                        eprintln!(
+                            "unknown size `{other}`; sizes: {}",
+                            staged_times::DEFAULT_SIZES.join(", ")
+                        );
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            if sizes.is_empty() {
+                sizes = staged_times::DEFAULT_SIZES.map(String::from).to_vec();
+            }
+            staged_times::run(&bench_compile::repo_root(), boards, seed, &sizes);
+            ExitCode::SUCCESS
+        }
         ["jsminesweeper", ref rest @ ..] => match jsminesweeper::parse(rest) {
             Ok(options) => match jsminesweeper::run(&options) {
                 Ok(()) => ExitCode::SUCCESS,
@@ -129,6 +171,7 @@ fn main() -> ExitCode {
             eprintln!("usage: cargo run -p xtask -- corpus-tests [--check]");
             eprintln!("       cargo run --release -p xtask -- bench-compile [--runs N] [--level fragment|pairs|complete] [SIZE ...]");
             eprintln!("       cargo run --release -p xtask -- finish-rates [--boards N]");
+            eprintln!("       cargo run --release -p xtask -- staged-times [--boards N] [--seed S] [16x16/40|16x30/99 ...]");
             eprintln!("       {}", jsminesweeper::USAGE);
             ExitCode::from(2)
         }
