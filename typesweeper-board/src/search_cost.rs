@@ -108,7 +108,8 @@ pub const COMPLETE_SLACK_WORK_LIMIT: u64 = 25_000_000;
 /// and up to over 5 on three of more (16x16 `gen` 5339: 31.0 million units, 2.45 s a million,
 /// 76 s and 1 GB; 20963 and 22484, about 40 million, 147 s and over 200 s). At 5339's rate a
 /// board at this limit would take about 50 s; the boards it takes build in 1.4 to 23 s
-/// (docs/compile-time.md, "Boards the model refuses").
+/// (docs/compile-time.md, "Boards the model refuses"; `cargo run --release -p xtask --
+/// staged-times` builds them for any seeds).
 pub const COMPLETE_STAGED_WORK_LIMIT: u64 = 20_000_000;
 
 /// The most cells a board may have for [`CompletePlan::Staged`]: the stages replayed and their
