@@ -57,13 +57,13 @@ pub fn run(repo: &Path, boards: usize, seed: u64, labels: &[String]) {
     );
     println!("|---|---|---|---|---|---|");
     let (mut most_time, mut most_rate) = (0.0f64, 0.0f64);
-    let mut taken = 0;
     for label in labels {
         let size = SIZES
             .iter()
             .find(|s| s.label == label)
             .expect("a known size");
         let dealt = needing_complete(size.rows, size.cols, size.mines, seed, boards);
+        let mut taken = 0;
         for (s, puzzle, answer) in &dealt {
             if complete_plan(puzzle, answer) != Ok(CompletePlan::Staged) {
                 continue;
@@ -95,7 +95,6 @@ pub fn run(repo: &Path, boards: usize, seed: u64, labels: &[String]) {
             "| {label}: {taken} of {} boards taken by the stages replayed | | | | | |",
             dealt.len()
         );
-        taken = 0;
     }
     println!();
     println!("the most: rustc {most_time:.2} s of CPU, {most_rate:.2} s a million units");
