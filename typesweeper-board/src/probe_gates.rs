@@ -64,7 +64,7 @@ pub fn untouched(board: &Board, i: usize) -> bool {
 
 /// Whether a neighbour of cell `i` of `board` is a number in `cells` (the board's cells as
 /// shown, or with the decided ones filled in).
-fn beside_a_number(board: &Board, cells: &[Cell], i: usize) -> bool {
+pub(crate) fn beside_a_number(board: &Board, cells: &[Cell], i: usize) -> bool {
     board
         .neighbours_of(i)
         .any(|j| matches!(cells[j], Cell::Num(_)))
@@ -207,6 +207,12 @@ impl TotalSlack {
     /// undecided and no number touches it in the position the gate is judged on.
     pub fn waits(&self, i: usize) -> bool {
         self.untouched[i]
+    }
+
+    /// Whether the gate is still shut on `board` with the cells `known`: every cell is as shown
+    /// or one the local rules decide from what is shown.
+    pub fn shut(&self, board: &Board, known: &[Cell]) -> bool {
+        (0..known.len()).all(|i| known[i] == board.cells()[i] || self.settled[i])
     }
 }
 

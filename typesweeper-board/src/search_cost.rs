@@ -58,7 +58,7 @@
 //! assert!(cost.work < 10_000);
 //! ```
 
-use crate::probe_gates::{TotalChain, TotalSlack, GATE_MAX_CELLS};
+use crate::probe_gates::{beside_a_number, TotalChain, TotalSlack, GATE_MAX_CELLS};
 use crate::sweep_lines::{release, ProbeDirections, SweepLines, PROBE_STAGES};
 use crate::{Board, Cell};
 use std::collections::HashMap;
@@ -313,10 +313,10 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
         // Past 100 cells, while the total cannot decide anything (`TotalSlack`), only the
         // probes without the total of touched cells run: if they decide nothing, the gate
         // never opens and that search is the whole of the work.
-        let shut = |slack: &TotalSlack| {
-            (0..known.len()).all(|i| known[i] == puzzle.cells()[i] || slack.settled(i))
-        };
-        if let Some(slack) = slack.as_ref().filter(|s| cost.searches == 1 && shut(s)) {
+        if let Some(slack) = slack
+            .as_ref()
+            .filter(|s| cost.searches == 1 && s.shut(puzzle, &known))
+        {
             let waiting: Vec<Run> = (0..known.len())
                 .map(|i| {
                     if known[i] == Cell::Unknown && !slack.waits(i) {
@@ -484,14 +484,8 @@ pub fn staged_finish_work(puzzle: &Board, answer: &Board, limit: u64) -> Option<
     // that run as having run.
     let runs_on =
         |known: &[Cell], released: &[[bool; PROBE_STAGES]; 2], ran: &mut [Vec<bool>; 2]| {
-            let shut = slack.as_ref().is_some_and(|slack| {
-                (0..n).all(|i| known[i] == puzzle.cells()[i] || slack.settled(i))
-            });
-            let touched = |i: usize| {
-                puzzle
-                    .neighbours_of(i)
-                    .any(|j| matches!(known[j], Cell::Num(_)))
-            };
+            let shut = slack.as_ref().is_some_and(|s| s.shut(puzzle, known));
+            let touched = |i: usize| beside_a_number(puzzle, known, i);
             let mut runs = [vec![Run::Idle; n], vec![Run::Idle; n]];
             for &i in unknown.iter().filter(|&&i| known[i] == Cell::Unknown) {
                 let open = [
