@@ -548,7 +548,8 @@ pub fn staged_finish_work(puzzle: &Board, answer: &Board, limit: u64) -> Option<
                     Some(changed) => search.rerun(&runs[kind], changed),
                     // A release: the probes it starts, and the shared states once a board.
                     None => {
-                        let all = [n - 1, n - 1];
+                        // Every position of the sweep, the padding included.
+                        let all = [search.length - 1; 2];
                         let shared = if shared_paid[kind] {
                             0
                         } else {
