@@ -85,6 +85,7 @@
 
 use super::cell::{Mine, Num};
 use super::gate::Never;
+use super::peano::{S, Z};
 use core::marker::PhantomData;
 
 /// A counter in the sweep's window: how many more mines the number at its position needs
@@ -225,8 +226,40 @@ pub trait Released {}
 /// around a mine.
 pub trait Valued<V> {}
 
-/// A number `n` starts its counter at `n`.
-impl<N> Valued<N> for Num<N> {}
+// A number `n` starts its counter at `n`, with one impl per number: while the number is
+// unknown (a cell proved safe and not yet revealed, `Num<_>`) nine impls fit, so the counter
+// stays free, and once it is revealed one does, which binds the counter at once. A single
+// `impl<N> Valued<N> for Num<N>` made the counter the number's own variable as soon as the
+// cell was proved safe, so every search before the reveal carried, in that cell's `Num<..>`,
+// how many mines it had taken from the counter so far, and its paths never met again
+// (docs/compile-time.md, "One impl per number").
+
+/// `Num<0>` starts its counter at 0.
+impl Valued<Z> for Num<Z> {}
+
+/// `Num<1>` starts its counter at 1.
+impl Valued<S<Z>> for Num<S<Z>> {}
+
+/// `Num<2>` starts its counter at 2.
+impl Valued<S<S<Z>>> for Num<S<S<Z>>> {}
+
+/// `Num<3>` starts its counter at 3.
+impl Valued<S<S<S<Z>>>> for Num<S<S<S<Z>>>> {}
+
+/// `Num<4>` starts its counter at 4.
+impl Valued<S<S<S<S<Z>>>>> for Num<S<S<S<S<Z>>>>> {}
+
+/// `Num<5>` starts its counter at 5.
+impl Valued<S<S<S<S<S<Z>>>>>> for Num<S<S<S<S<S<Z>>>>>> {}
+
+/// `Num<6>` starts its counter at 6.
+impl Valued<S<S<S<S<S<S<Z>>>>>>> for Num<S<S<S<S<S<S<Z>>>>>>> {}
+
+/// `Num<7>` starts its counter at 7.
+impl Valued<S<S<S<S<S<S<S<Z>>>>>>>> for Num<S<S<S<S<S<S<S<Z>>>>>>>> {}
+
+/// `Num<8>` starts its counter at 8.
+impl Valued<S<S<S<S<S<S<S<S<Z>>>>>>>>> for Num<S<S<S<S<S<S<S<S<Z>>>>>>>>> {}
 
 /// A mine leaves its counter free.
 impl<V> Valued<V> for Mine {}
