@@ -220,6 +220,44 @@ impl<P> Opens<P> for Never {}
 /// A probe `Self` that runs once released (`solve!` implements it for the probes it writes).
 pub trait Released {}
 
+/// The diverging variable `Self`, fallen back at the end of type inference, lets the sweeps of
+/// decided probes past their first step (`Out` is [`Passed`]).
+///
+/// On a board `solve!` writes with the stages replayed, each sweep starts with
+/// `Start<<Count_Held as Fallen>::Out, ..>`, which two impls fit, one for [`Passed`] and one for
+/// [`Waiting`], while `Count_Held` is unknown: a probe's search goes through either, and the
+/// sweep of a probe that has decided its cell, which rustc would otherwise confirm step by step
+/// and so bind the counters of unrevealed cells, waits there.
+///
+/// ```
+/// use typesweeper::typelevel::sweep::{Fallen, Passed};
+/// fn out<D: Fallen<Out = Passed>>() {}
+/// out::<()>();
+/// ```
+pub trait Fallen {
+    /// [`Passed`], whatever the variable fell back to.
+    type Out;
+}
+
+/// Up to edition 2021 a diverging variable falls back to `()`.
+impl Fallen for () {
+    type Out = Passed;
+}
+
+/// From edition 2024 a diverging variable falls back to `!`.
+impl Fallen for Never {
+    type Out = Passed;
+}
+
+/// What [`Fallen`] gives once type inference is done.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Passed;
+
+/// The second type a held sweep's first step has an impl for, so that two fit while the
+/// variable is unknown; nothing ever produces it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Waiting;
+
 /// Cell `Self`, once decided, starts its counter at `V`.
 ///
 /// A number's counter starts at its count. A mine's is left free: nothing counts the mines

@@ -50,6 +50,12 @@
 //! cell is decided either way. Each gate is a diverging variable, so a gate never opened falls
 //! back at the end of type inference and its probe searches nothing.
 //!
+//! On a board `CompletePlan::Staged` takes, each sweep starts with `Start<<Count_Held as
+//! Fallen>::Out, ..>`, which two impls fit without the total until `Count_Held`, a diverging
+//! variable, falls back: the sweep of a probe that has decided its cell waits there instead of
+//! binding, step by step, the counters of unrevealed cells (`typesweeper::typelevel::sweep::
+//! Fallen`).
+//!
 //! On a larger board where the total cannot decide anything yet (`TotalSlack`), the triggers of
 //! the probes with the total, and of the probes without it of untouched cells (`TriggerWaitK`,
 //! released right after the stage `K` of the others), get their sweeps through one gate: `TriggerK:
@@ -143,6 +149,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     // from every other's (the cell is bound), and after it, it is shared; which sweep each
     // probe runs is `directions`, below.
     let pad_cell = cell_type(Cell::Num(0));
+    let held_gate = format_ident!("Count_Held");
     let sweep_of = |backward: bool| -> (Toks, Toks) {
         // A step per `PACK` positions, each holding the rest, then the end. Each step's type
         // is its own struct (not an `HCons`), so rustc looks only at that struct's impls.
@@ -163,6 +170,18 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
             t.append(&list);
             t.punct('>');
             list = t;
+        }
+        // On a board `CompletePlan::Staged` takes, the sweep starts with `Start<SweepHeld, ..>`
+        // (below), where a decided probe's sweep without the total waits.
+        if staged {
+            let mut held = Toks::ident(&format_ident!("Start"));
+            let gate = &held_gate;
+            for tree in quote!(< < #gate as ::typesweeper::typelevel::sweep::Fallen>::Out,) {
+                held.push(tree);
+            }
+            held.append(&list);
+            held.punct('>');
+            list = held;
         }
         let init: Vec<TokenStream> = (0..slots as isize)
             .map(|s| cnt(start_at(backward, s - stride as isize - 1)))
@@ -219,6 +238,31 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     };
     for &k in &sizes {
         items.extend(step_items(&step_struct(k), k, &lines.shape(), stride));
+    }
+    if staged {
+        // A probe that decides its cell is confirmed, and its where-clause, the sweep with
+        // the cell placed, becomes an obligation that rustc confirms step by step wherever
+        // one impl fits. Without the total, each such step bound the counters of the
+        // unrevealed cells next to the mines it placed (`S<_>`), which every later search then
+        // told apart by how many of those mines it had placed so far (docs/compile-time.md,
+        // "Decided sweeps held at their start"). The sweep starts with `Start<<Count_Held as
+        // Fallen>::Out, ..>`: until `Count_Held`, a diverging variable, falls back at the end
+        // of type inference, the first parameter is unknown and two impls fit, so such a sweep
+        // waits there and binds nothing, while a probe's own search goes through both alike.
+        // With the total, one impl: the sweep goes through.
+        items.extend(quote! {
+            /// The sweep `L` behind a first step that, without the total, two impls fit until
+            /// `D` is known (`Passed`, once type inference is done).
+            struct Start<D, L>(::core::marker::PhantomData<(D, L)>);
+            /// Without the total, once inference is done: the sweep `L`.
+            impl<L: Sweep<W, Any>, W> Sweep<W, Any> for Start<::typesweeper::typelevel::sweep::Passed, L> {}
+            /// Without the total, the second impl that fits while `D` is unknown: the sweep `L`.
+            impl<L: Sweep<W, Any>, W> Sweep<W, Any> for Start<::typesweeper::typelevel::sweep::Waiting, L> {}
+            /// With the total and no mine left: the sweep `L`.
+            impl<D, L: Sweep<W, Z>, W> Sweep<W, Z> for Start<D, L> {}
+            /// With the total and mines left: the sweep `L`.
+            impl<D, L: Sweep<W, S<N>>, W, N> Sweep<W, S<N>> for Start<D, L> {}
+        });
     }
 
     // The bounds: every unknown cell's counter, the lists and first windows named once, and a
@@ -281,6 +325,14 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         let list_var = format_ident!("SweepList{}", which);
         let init_var = format_ident!("SweepInit{}", which);
         for (ty, var) in [(&list, &list_var), (&init, &init_var)] {
+            if staged && std::ptr::eq(ty, &list) {
+                // The list names `<Count_Held as Fallen>::Out`.
+                let mut fallen = Toks::ident(&held_gate);
+                for tree in quote!(: ::typesweeper::typelevel::sweep::Fallen) {
+                    fallen.push(tree);
+                }
+                chunks.add(call, fallen, [held_gate.clone()]);
+            }
             chunks.add(
                 call,
                 bound(Span::call_site(), ty, "Later", &[&Toks::ident(var)]),
@@ -488,8 +540,12 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     params.extend(named);
     let triggers: Vec<Ident> = released.into_iter().map(|(t, _)| t).collect();
     params.extend(triggers.iter().cloned());
+    let gated = !wakes.is_empty();
+    if staged {
+        wakes.push(held_gate);
+    }
     params.extend(wakes.iter().cloned());
-    if !wakes.is_empty() {
+    if gated {
         items.extend(quote! {
             use ::typesweeper::typelevel::sweep::{FilledBy, Opens, Relay, Released, Settle, Wake};
             /// The probe of cell `C` in the sweep `D` with `T` mines left, released by the
