@@ -38,7 +38,8 @@
 //! Past 100 cells (up to [`STAGED_MAX_CELLS`]), a board this model refuses is taken when the
 //! stages replayed finish it within [`COMPLETE_STAGED_WORK_LIMIT`] ([`complete_plan`], and
 //! `solve!` then holds the probes without the total of untouched cells behind their gates, as
-//! on a small board): the probes released in the macro's order, each stage
+//! on a small board, and the sweeps of decided probes without the total at their start): the
+//! probes released in the macro's order, each stage
 //! once the ones before it decide nothing more, the probes without the total of untouched cells
 //! behind their gates, and each pass paid on the board after it. On the boards where the
 //! probes without the total open the board one round of local rules after another, before the
@@ -103,14 +104,13 @@ pub const COMPLETE_SLACK_WORK_LIMIT: u64 = 25_000_000;
 /// The most work `solve!` takes at `level: complete` on a board of more than
 /// [`GATE_MAX_CELLS`] cells that the model above refuses, as the stages replayed count it
 /// ([`staged_finish_work`]), when they finish the board ([`CompletePlan::Staged`]). Measured on
-/// 16x16 and 16x30 boards with the search that plan writes, rustc took from 0.07 to 1.53
-/// seconds per million of those units on each of the 57 boards of at most 30 million measured,
-/// and up to over 5 on three of more (16x16 `gen` 5339: 31.0 million units, 2.45 s a million,
-/// 76 s and 1 GB; 20963 and 22484, about 40 million, 147 s and over 200 s). At 5339's rate a
-/// board at this limit would take about 50 s; the boards it takes build in 1.4 to 23 s
-/// (docs/compile-time.md, "Boards the model refuses"; `cargo run --release -p xtask --
-/// staged-times` builds them for any seeds).
-pub const COMPLETE_STAGED_WORK_LIMIT: u64 = 20_000_000;
+/// 16x16 and 16x30 boards with the search that plan writes (the sweeps of decided probes held
+/// at their start, a number's counter free until the number is revealed): the 75 boards of
+/// 20 to 60 million units from the `gen --need complete` sets measured built in 2.0 to 33.9 s,
+/// at most 1.53 seconds a million and 0.71 from 35 million on, at most 691 MB; at 0.71 s a
+/// million a board at this limit takes about 32 s (docs/compile-time.md, "Boards the model
+/// refuses"; `cargo run --release -p xtask -- staged-times` builds them for any seeds).
+pub const COMPLETE_STAGED_WORK_LIMIT: u64 = 45_000_000;
 
 /// The most cells a board may have for [`CompletePlan::Staged`]: the stages replayed and their
 /// limit were measured on 16x16 and 16x30 boards only.
@@ -191,7 +191,8 @@ pub enum CompletePlan {
     /// A board of more than [`GATE_MAX_CELLS`] and at most [`STAGED_MAX_CELLS`] cells that the
     /// work model refuses and the stages replayed finish within
     /// [`COMPLETE_STAGED_WORK_LIMIT`]: the probes without the total of untouched cells wait
-    /// behind their gates as on small boards (docs/compile-time.md, "Boards the model
+    /// behind their gates as on small boards, and the sweep of a probe without the total that
+    /// has decided its cell waits at its start (docs/compile-time.md, "Boards the model
     /// refuses").
     Staged,
 }

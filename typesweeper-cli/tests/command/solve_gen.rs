@@ -446,8 +446,8 @@ fn gen_rust_writes_level_complete_tests() {
 #[test]
 fn gen_rust_at_complete_leaves_out_boards_solve_refuses() {
     use typesweeper::board::search_cost::complete_refusal;
-    // From seed 1, three of the first eight 16x16 boards `pairs` cannot finish stop with so
-    // many cells undecided that `solve!` refuses them at `level: complete`.
+    // From seed 1, one of the first six 16x16 boards `pairs` cannot finish would search so
+    // long that `solve!` refuses it at `level: complete`.
     let (code, out, err) = run(&[
         "gen", "--rows", "16", "--cols", "16", "--mines", "40", "--need", "complete", "--seed",
         "1", "--count", "5", "--format", "rust",
@@ -455,7 +455,7 @@ fn gen_rust_at_complete_leaves_out_boards_solve_refuses() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         err,
-        "note: left out 3 boards: level: complete would search too long (solve! refuses such \
+        "note: left out 1 board: level: complete would search too long (solve! refuses such \
          boards)\n"
     );
     let boards = rust_boards(&out);
