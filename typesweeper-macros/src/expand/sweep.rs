@@ -171,8 +171,8 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
             t.punct('>');
             list = t;
         }
-        // On a board `CompletePlan::Staged` takes, the sweep starts with `Start<SweepHeld, ..>`
-        // (below), where a decided probe's sweep without the total waits.
+        // On a board `CompletePlan::Staged` takes, the sweep starts with `Start<<Count_Held as
+        // Fallen>::Out, ..>` (below), where a decided probe's sweep without the total waits.
         if staged {
             let mut held = Toks::ident(&format_ident!("Start"));
             let gate = &held_gate;
@@ -1203,7 +1203,18 @@ mod tests {
             staged.contains(": Opens < Ask <"),
             "the gates without the total"
         );
+        // The sweeps start where a decided probe's sweep without the total waits.
+        assert!(
+            staged.contains(
+                "Start < < Count_Held as : : typesweeper : : typelevel : : sweep : : Fallen > : : \
+                 Out , Step4 <"
+            ),
+            "the held start"
+        );
+        assert!(staged.contains("Count_Held : : : typesweeper : : typelevel : : sweep : : Fallen"));
         let standard = text(&expand(&corpus_board("board 600035")));
         assert!(!standard.contains(": Opens < Ask <"));
+        assert!(!standard.contains("Count_Held"));
+        assert!(!standard.contains("Start <"));
     }
 }
