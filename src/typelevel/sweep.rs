@@ -262,6 +262,17 @@ pub struct Waiting;
 ///
 /// A number's counter starts at its count. A mine's is left free: nothing counts the mines
 /// around a mine.
+///
+/// ```
+/// use typesweeper::typelevel::sweep::Valued;
+/// use typesweeper::{Num, S, Z};
+/// fn counter<C: Valued<V>, V: Default>() -> V {
+///     V::default()
+/// }
+/// // A revealed 2 gives its counter 2: exactly one impl fits.
+/// let two: S<S<Z>> = counter::<Num<S<S<Z>>>, _>();
+/// assert_eq!(two, S::new());
+/// ```
 pub trait Valued<V> {}
 
 // A number `n` starts its counter at `n`, with one impl per number: while the number is
