@@ -173,7 +173,7 @@ fn between_the_two_work_limits_only_a_board_the_level_finishes_is_taken() {
 /// so it builds (ui-tests/complete/solved_board_700013_16x16_40.rs) only while the limit
 /// stays where the measured boards put it (docs/compile-time.md, "Boards the model refuses").
 #[test]
-fn the_stages_replayed_take_a_board_between_fifteen_and_twenty_million_units() {
+fn the_stages_replayed_take_a_board_between_fifteen_million_units_and_the_limit() {
     use typesweeper::board::search_cost::{
         complete_plan, complete_search_cost, staged_finish_work, CompletePlan,
         COMPLETE_FINISHED_WORK_LIMIT, COMPLETE_STAGED_WORK_LIMIT,

@@ -324,15 +324,16 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         let (list, init) = sweep_of(backward);
         let list_var = format_ident!("SweepList{}", which);
         let init_var = format_ident!("SweepInit{}", which);
-        for (ty, var) in [(&list, &list_var), (&init, &init_var)] {
-            if staged && std::ptr::eq(ty, &list) {
-                // The list names `<Count_Held as Fallen>::Out`.
-                let mut fallen = Toks::ident(&held_gate);
-                for tree in quote!(: ::typesweeper::typelevel::sweep::Fallen) {
-                    fallen.push(tree);
-                }
-                chunks.add(call, fallen, [held_gate.clone()]);
+        if staged {
+            // The list names `<Count_Held as Fallen>::Out`: its chunk, the first below, says
+            // `Count_Held: Fallen`.
+            let mut fallen = Toks::ident(&held_gate);
+            for tree in quote!(: ::typesweeper::typelevel::sweep::Fallen) {
+                fallen.push(tree);
             }
+            chunks.add(call, fallen, [held_gate.clone()]);
+        }
+        for (ty, var) in [(&list, &list_var), (&init, &init_var)] {
             chunks.add(
                 call,
                 bound(Span::call_site(), ty, "Later", &[&Toks::ident(var)]),
