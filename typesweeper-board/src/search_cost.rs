@@ -105,12 +105,15 @@ pub const COMPLETE_SLACK_WORK_LIMIT: u64 = 25_000_000;
 /// [`GATE_MAX_CELLS`] cells that the model above refuses, as the stages replayed count it
 /// ([`staged_finish_work`]), when they finish the board ([`CompletePlan::Staged`]). Measured on
 /// 16x16 and 16x30 boards with the search that plan writes (the sweeps of decided probes held
-/// at their start, a number's counter free until the number is revealed): the 75 boards of
-/// 20 to 60 million units from the `gen --need complete` sets measured built in 2.0 to 33.9 s,
-/// at most 1.53 seconds a million and 0.71 from 35 million on, at most 691 MB; at 0.71 s a
-/// million a board at this limit takes about 32 s (docs/compile-time.md, "Boards the model
-/// refuses"; `cargo run --release -p xtask -- staged-times` builds them for any seeds).
-pub const COMPLETE_STAGED_WORK_LIMIT: u64 = 45_000_000;
+/// at their start, a number's counter free until the number is revealed): every finished board
+/// of 20 to 135 million units from the `gen --need complete` sets measured (107) built within
+/// 46 s and 758 MB; the 34 of 45 to 90 million in 3.5 to 31.8 s, at most 0.45 seconds a million
+/// and 581 MB, and the 13 above 90 million at most 0.47 seconds a million, so about 42 s at this
+/// limit (docs/compile-time.md, "Boards the model refuses"; `cargo run --release -p xtask --
+/// staged-times` builds them for any seeds). Boards the level does not finish are not taken:
+/// replayed to where it stops, they came to 0.26 to 0.98 seconds a million (102 s at 104
+/// million).
+pub const COMPLETE_STAGED_WORK_LIMIT: u64 = 90_000_000;
 
 /// The most cells a board may have for [`CompletePlan::Staged`]: the stages replayed and their
 /// limit were measured on 16x16 and 16x30 boards only.
