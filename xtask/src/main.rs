@@ -81,12 +81,9 @@ fn main() -> ExitCode {
                             return ExitCode::from(2);
                         }
                     },
-                    "--runs" => match it.next().and_then(|n| n.parse().ok()) {
-                        Some(n) if n > 0 => runs = n,
-                        _ => {
-                            eprintln!("--runs needs a positive number");
-                            return ExitCode::from(2);
-                        }
+                    "--runs" => match positive_after("--runs", it.next()) {
+                        Ok(n) => runs = n,
+                        Err(code) => return code,
                     },
                     label
                         if label == bench_compile::GAMES
@@ -107,27 +104,21 @@ fn main() -> ExitCode {
             finish_rates::run(None);
             ExitCode::SUCCESS
         }
-        ["finish-rates", "--boards", n] => match n.parse() {
-            Ok(n) if n > 0 => {
+        ["finish-rates", "--boards", n] => match positive_after("--boards", Some(&n)) {
+            Ok(n) => {
                 finish_rates::run(Some(n));
                 ExitCode::SUCCESS
             }
-            _ => {
-                eprintln!("--boards needs a positive number");
-                ExitCode::FAILURE
-            }
+            Err(code) => code,
         },
         ["staged-times", ref rest @ ..] => {
             let (mut boards, mut seed, mut sizes) = (300, 40000, Vec::new());
             let mut it = rest.iter();
             while let Some(arg) = it.next() {
                 match *arg {
-                    "--boards" => match it.next().and_then(|n| n.parse().ok()) {
-                        Some(n) if n > 0 => boards = n,
-                        _ => {
-                            eprintln!("--boards needs a positive number");
-                            return ExitCode::from(2);
-                        }
+                    "--boards" => match positive_after("--boards", it.next()) {
+                        Ok(n) => boards = n,
+                        Err(code) => return code,
                     },
                     "--seed" => match it.next().and_then(|n| n.parse().ok()) {
                         Some(n) => seed = n,
@@ -174,6 +165,21 @@ fn main() -> ExitCode {
             eprintln!("       cargo run --release -p xtask -- staged-times [--boards N] [--seed S] [16x16/40|16x30/99 ...]");
             eprintln!("       {}", jsminesweeper::USAGE);
             ExitCode::from(2)
+        }
+    }
+}
+
+/// The positive number given after `flag` (`value`, the argument after it); otherwise a usage
+/// error naming the flag, and exit code 2.
+fn positive_after<T>(flag: &str, value: Option<&&str>) -> Result<T, ExitCode>
+where
+    T: std::str::FromStr + PartialOrd + From<u8>,
+{
+    match value.and_then(|v| v.parse::<T>().ok()) {
+        Some(n) if n > T::from(0) => Ok(n),
+        _ => {
+            eprintln!("{flag} needs a positive number");
+            Err(ExitCode::from(2))
         }
     }
 }
@@ -390,6 +396,18 @@ fn pass_file(e: &Block, level: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_flag_takes_only_a_positive_number() {
+        use super::positive_after;
+        assert_eq!(
+            positive_after::<u64>("--boards", Some(&"12")).ok(),
+            Some(12)
+        );
+        for bad in [Some(&"0"), Some(&"-3"), Some(&"many"), None] {
+            assert!(positive_after::<usize>("--runs", bad).is_err(), "{bad:?}");
+        }
+    }
+
     #[test]
     fn generated_corpus_tests_are_up_to_date() {
         let stale = super::stale_files(&super::root());
