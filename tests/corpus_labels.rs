@@ -24,6 +24,14 @@ fn adversarial() -> Vec<Block> {
     parse_blocks(&std::fs::read_to_string(&path).unwrap()).unwrap()
 }
 
+/// The adversarial board numbered `seed` among `blocks`.
+fn adversarial_board(blocks: &[Block], seed: u32) -> &Block {
+    blocks
+        .iter()
+        .find(|b| b.name().contains(&seed.to_string()))
+        .unwrap_or_else(|| panic!("no board {seed}"))
+}
+
 /// The compile-time level a corpus file's boards are compiled at.
 #[derive(Clone, Copy)]
 enum Level {
@@ -149,10 +157,7 @@ fn between_the_two_work_limits_only_a_board_the_level_finishes_is_taken() {
     };
     let blocks = adversarial();
     for (seed, finished) in [(700009, true), (700012, false)] {
-        let b = blocks
-            .iter()
-            .find(|b| b.name().contains(&seed.to_string()))
-            .unwrap_or_else(|| panic!("no board {seed}"));
+        let b = adversarial_board(&blocks, seed);
         let answer = b.answer.as_ref().unwrap();
         let cost = complete_search_cost(&b.puzzle, answer, u64::MAX / 4);
         assert!(
@@ -181,10 +186,7 @@ fn the_stages_replayed_take_boards_between_the_former_limits_and_the_limit() {
     };
     let blocks = adversarial();
     for (seed, former_limit) in [(700013, 15_000_000), (700014, 45_000_000)] {
-        let b = blocks
-            .iter()
-            .find(|b| b.name().contains(&seed.to_string()))
-            .unwrap_or_else(|| panic!("no board {seed}"));
+        let b = adversarial_board(&blocks, seed);
         let answer = b.answer.as_ref().unwrap();
         let model = complete_search_cost(&b.puzzle, answer, u64::MAX / 4);
         assert!(
