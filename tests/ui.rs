@@ -11,7 +11,8 @@
 //!   that names the first cell the rules leave undecided (`tests/compiler_agrees_with_fragment.rs`
 //!   checks that cell against the runtime mirror).
 //! * `ui-tests/complete/*.rs`: the corpus of boards `level: pairs` cannot finish, at
-//!   `level: complete` (generated too): `solved_*` must compile and print their answer,
+//!   `level: complete` (generated too): `solved_*` must compile and print their answer (built
+//!   together as the binaries of a scratch crate under `target/solved-cases/`, and run),
 //!   `stuck_*` (boards that need a guess) must fail at their first undecided cell, and
 //!   `refused_*` (boards whose search would take too long) must fail with `solve!`'s refusal.
 
@@ -45,9 +46,10 @@ const COMPLETE_SLOW: [&str; 6] = [
 ];
 
 /// The `level: complete` cases whose file names match `pattern`, slow ones only if `slow`:
-/// each `solved_*` must compile and run, each `stuck_*` fail with its `.stderr`, each
-/// `refused_*` (a board whose search would take too long) fail with the macro's refusal.
-fn complete_cases(t: &trybuild::TestCases, pattern: &str, slow: bool) -> usize {
+/// each `stuck_*` must fail with its `.stderr` and each `refused_*` (a board whose search would
+/// take too long) with the macro's refusal, both checked by `t`; the `solved_*` ones are
+/// returned, for [`run_solved`] to build and run.
+fn complete_cases(t: &trybuild::TestCases, pattern: &str, slow: bool) -> Vec<String> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ui-tests/complete");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
@@ -56,19 +58,98 @@ fn complete_cases(t: &trybuild::TestCases, pattern: &str, slow: bool) -> usize {
         .filter(|n| slow || !COMPLETE_SLOW.contains(&n.as_str()))
         .collect();
     names.sort();
-    for name in &names {
-        let path = format!("ui-tests/complete/{name}");
+    assert!(!names.is_empty(), "`{pattern}` names no case");
+    let mut solved = Vec::new();
+    for name in names {
         if name.starts_with("solved_") {
-            t.pass(&path);
+            solved.push(name);
         } else {
             assert!(
                 name.starts_with("stuck_") || name.starts_with("refused_"),
                 "{name}: neither solved_, stuck_ nor refused_"
             );
-            t.compile_fail(&path);
+            t.compile_fail(format!("ui-tests/complete/{name}"));
         }
     }
-    names.len()
+    solved
+}
+
+/// Builds the `solved_*` cases `names` as the binaries of one scratch crate,
+/// `target/solved-cases/<package>`, and runs each: every one must compile (rustc derived every
+/// cell) and exit successfully (each asserts the board it prints against its answer). One
+/// `cargo build` compiles each case once; trybuild would compile a case that must pass twice,
+/// the second time with other flags for `cargo run`.
+fn run_solved(package: &str, names: &[String]) {
+    use std::fmt::Write as _;
+    use std::process::Command;
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let base = repo.join("target/solved-cases");
+    let dir = base.join(package);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut manifest = format!(
+        "[package]\nname = \"{package}\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
+         publish = false\nautobins = false\n\n[dependencies]\ntypesweeper = {{ path = {:?} }}\n\n\
+         [profile.dev.package.typesweeper-macros]\nopt-level = 3\n\n\
+         [profile.dev.package.typesweeper-board]\nopt-level = 3\n\n\
+         [profile.dev.package.\"*\"]\ndebug = false\n\n[workspace]\n",
+        repo.display().to_string()
+    );
+    for name in names {
+        let case = repo.join("ui-tests/complete").join(name);
+        let stem = name.trim_end_matches(".rs");
+        write!(
+            manifest,
+            "\n[[bin]]\nname = \"{stem}\"\npath = {:?}\n",
+            case.display().to_string()
+        )
+        .unwrap();
+    }
+    std::fs::write(dir.join("Cargo.toml"), manifest).unwrap();
+    // The repository's lock file: the same dependency versions, nothing to download.
+    std::fs::copy(repo.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+    let target = base.join("target");
+    let build = Command::new(env!("CARGO"))
+        .args([
+            "build",
+            "--bins",
+            "--keep-going",
+            "--offline",
+            "--color=never",
+        ])
+        .current_dir(&dir)
+        .env("CARGO_TARGET_DIR", &target)
+        .env_remove("RUSTFLAGS")
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .output()
+        .expect("cargo runs");
+    let build_log = String::from_utf8_lossy(&build.stderr);
+    let mut failures = String::new();
+    for name in names {
+        let stem = name.trim_end_matches(".rs");
+        let binary = target.join("debug").join(stem);
+        let failed = format!("(bin \"{stem}\") due to");
+        if build_log.lines().any(|l| l.contains(&failed)) || !binary.is_file() {
+            writeln!(failures, "{name}: did not compile").unwrap();
+            continue;
+        }
+        let run = Command::new(&binary).output().expect("the case runs");
+        if !run.status.success() {
+            writeln!(
+                failures,
+                "{name}: {}\n{}{}",
+                run.status,
+                String::from_utf8_lossy(&run.stdout),
+                String::from_utf8_lossy(&run.stderr)
+            )
+            .unwrap();
+        }
+    }
+    let head: Vec<&str> = build_log.lines().take(200).collect();
+    assert!(
+        failures.is_empty(),
+        "solved cases that failed:\n{failures}\ncargo build's output (at most 200 lines):\n{}",
+        head.join("\n")
+    );
 }
 
 #[test]
@@ -77,9 +158,11 @@ fn ui() {
     for pattern in CASES {
         t.compile_fail(pattern);
     }
+    let mut solved = Vec::new();
     for pattern in COMPLETE_CASES {
-        assert!(complete_cases(&t, pattern, false) > 0, "{pattern}");
+        solved.extend(complete_cases(&t, pattern, false));
     }
+    run_solved("solved-quick", &solved);
 }
 
 #[test]
@@ -89,12 +172,14 @@ fn ui_large_corpus_boards() {
     for pattern in LARGE_CASES {
         t.compile_fail(pattern);
     }
+    let mut solved = Vec::new();
     for pattern in ["solved_*_16x*.rs", "stuck_*_16x*.rs"] {
-        assert!(complete_cases(&t, pattern, true) > 0, "{pattern}");
+        solved.extend(complete_cases(&t, pattern, true));
     }
     for slow in COMPLETE_SLOW {
-        assert_eq!(complete_cases(&t, slow, true), 1, "{slow}");
+        solved.extend(complete_cases(&t, slow, true));
     }
+    run_solved("solved-large", &solved);
 }
 
 /// Whether `name` matches `pattern`, where each `*` stands for any run of characters.
