@@ -11,6 +11,9 @@
 //! `tests/corpus_labels.rs` runs `fragment` on all of them.
 
 use std::path::Path;
+
+#[path = "shared/scratch_crate.rs"]
+mod scratch_crate;
 use typesweeper::board::corpus::{parse_blocks, Block};
 use typesweeper::board::search_cost::complete_refusal;
 use typesweeper::runtime::{complete, fragment, pairs};
@@ -173,7 +176,7 @@ fn errors_and_positions_are_read_as_written() {
 /// (`fragment` cannot finish it: compiled at both levels), one that `pairs` cannot finish but
 /// `complete` can (compiled at `level: pairs` and at `level: complete`), and one that needs a
 /// guess (compiled at `level: complete`). Each board is an example of one scratch crate under
-/// `target/agree-generated/`.
+/// `target/agree-generated/`, built in the scratch crates' shared target.
 #[test]
 #[ignore = "compiles fifteen generated boards in a scratch crate (a few minutes cold); CI runs it with `cargo test --test compiler_agrees_with_fragment -- --ignored`"]
 fn generated_boards_of_every_size_compile_exactly_when_the_mirror_finishes_them() {
@@ -191,9 +194,9 @@ fn generated_boards_of_every_size_compile_exactly_when_the_mirror_finishes_them(
         dir.join("Cargo.toml"),
         format!(
             "[package]\nname = \"agree\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-             [dependencies]\ntypesweeper = {{ path = {:?} }}\n\n\
-             [profile.dev.package.typesweeper-macros]\nopt-level = 3\n\n[workspace]\n",
-            repo.display().to_string()
+             [dependencies]\ntypesweeper = {{ path = {:?} }}\n\n{}\n[workspace]\n",
+            repo.display().to_string(),
+            scratch_crate::PROFILES
         ),
     )
     .unwrap();
@@ -201,7 +204,7 @@ fn generated_boards_of_every_size_compile_exactly_when_the_mirror_finishes_them(
         let out = Command::new(env!("CARGO"))
             .args(args)
             .current_dir(&dir)
-            .env("CARGO_TARGET_DIR", dir.join("target"))
+            .env("CARGO_TARGET_DIR", scratch_crate::target_dir())
             .env_remove("RUSTFLAGS")
             .output()
             .expect("cargo runs");

@@ -16,6 +16,9 @@
 //!   `stuck_*` (boards that need a guess) must fail at their first undecided cell, and
 //!   `refused_*` (boards whose search would take too long) must fail with `solve!`'s refusal.
 
+#[path = "shared/scratch_crate.rs"]
+mod scratch_crate;
+
 /// The cases `ui` compiles.
 const CASES: [&str; 4] = [
     "ui-tests/*.rs",
@@ -83,16 +86,14 @@ fn run_solved(package: &str, names: &[String]) {
     use std::fmt::Write as _;
     use std::process::Command;
     let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let base = repo.join("target/solved-cases");
-    let dir = base.join(package);
+    let dir = repo.join("target/solved-cases").join(package);
     std::fs::create_dir_all(&dir).unwrap();
     let mut manifest = format!(
         "[package]\nname = \"{package}\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
          publish = false\nautobins = false\n\n[dependencies]\ntypesweeper = {{ path = {:?} }}\n\n\
-         [profile.dev.package.typesweeper-macros]\nopt-level = 3\n\n\
-         [profile.dev.package.typesweeper-board]\nopt-level = 3\n\n\
-         [profile.dev.package.\"*\"]\ndebug = false\n\n[workspace]\n",
-        repo.display().to_string()
+         {}\n[workspace]\n",
+        repo.display().to_string(),
+        scratch_crate::PROFILES
     );
     for name in names {
         let case = repo.join("ui-tests/complete").join(name);
@@ -107,7 +108,7 @@ fn run_solved(package: &str, names: &[String]) {
     std::fs::write(dir.join("Cargo.toml"), manifest).unwrap();
     // The repository's lock file: the same dependency versions, nothing to download.
     std::fs::copy(repo.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
-    let target = base.join("target");
+    let target = scratch_crate::target_dir();
     let build = Command::new(env!("CARGO"))
         .args([
             "build",

@@ -157,15 +157,11 @@ typesweeper = {{ path = "{}" }}
 [dev-dependencies]
 trybuild = "1.0"
 
-[profile.dev.package.typesweeper-macros]
-opt-level = 3
-
-[profile.dev.package.typesweeper-board]
-opt-level = 3
-
+{}
 [workspace]
 "#,
-        repo().display()
+        repo().display(),
+        crate::scratch_crate::PROFILES
     )
 }
 
@@ -198,10 +194,7 @@ fn cargo_test(dir: &Path, args: &[&str]) -> (bool, String) {
         .arg("test")
         .args(args)
         .current_dir(dir)
-        .env(
-            "CARGO_TARGET_DIR",
-            repo().join("target/export-crate/target"),
-        )
+        .env("CARGO_TARGET_DIR", crate::scratch_crate::target_dir())
         .env("CARGO_TERM_COLOR", "never")
         .env_remove("RUSTFLAGS")
         .env_remove("CARGO_ENCODED_RUSTFLAGS")

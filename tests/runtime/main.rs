@@ -13,5 +13,7 @@ mod complete;
 mod corpus;
 mod export_compiles;
 mod pairs;
+#[path = "../shared/scratch_crate.rs"]
+mod scratch_crate;
 mod support;
 mod user_crate;

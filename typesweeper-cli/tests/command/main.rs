@@ -21,3 +21,6 @@ mod solve_gen;
 mod strategies;
 #[path = "../../../tests/runtime/support/mod.rs"]
 mod support;
+// The target directory and profiles of the scratch crates that depend on the checkout.
+#[path = "../../../tests/shared/scratch_crate.rs"]
+mod scratch_crate;

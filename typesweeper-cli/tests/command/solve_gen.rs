@@ -576,8 +576,8 @@ fn gen_errors() {
 
 /// Builds the scratch crate `target/tmp/gen-rust-check` whose integration tests are `files`
 /// (name, contents), depending on this checkout by path, and runs `cargo test` in it. Its target
-/// directory is kept between runs, so only the first run builds typesweeper and its
-/// dependencies. Returns whether `cargo test` succeeded, and its output.
+/// directory is the scratch crates' shared one, kept between runs, so typesweeper and its
+/// dependencies are built once. Returns whether `cargo test` succeeded, and its output.
 fn cargo_test_scratch_crate(files: &[(&str, &str)]) -> (bool, String) {
     let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("gen-rust-check");
     let krate = base.join("crate");
@@ -590,9 +590,8 @@ fn cargo_test_scratch_crate(files: &[(&str, &str)]) -> (bool, String) {
         krate.join("Cargo.toml"),
         format!(
             "[package]\nname = \"gen_rust_check\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
-             publish = false\n\n[dependencies]\ntypesweeper = {{ path = {checkout:?} }}\n\n[workspace]\n\n\
-             [profile.dev.package.typesweeper-macros]\nopt-level = 3\n\
-             [profile.dev.package.typesweeper-board]\nopt-level = 3\n"
+             publish = false\n\n[dependencies]\ntypesweeper = {{ path = {checkout:?} }}\n\n[workspace]\n\n{}",
+            crate::scratch_crate::PROFILES
         ),
     )
     .unwrap();
@@ -606,7 +605,7 @@ fn cargo_test_scratch_crate(files: &[(&str, &str)]) -> (bool, String) {
     let out = Command::new(cargo)
         .args(["test", "--tests", "--quiet"])
         .current_dir(&krate)
-        .env("CARGO_TARGET_DIR", base.join("target"))
+        .env("CARGO_TARGET_DIR", crate::scratch_crate::target_dir())
         .env_remove("RUSTFLAGS")
         .output()
         .unwrap();
