@@ -84,6 +84,7 @@ fn complete_cases(t: &trybuild::TestCases, pattern: &str, slow: bool) -> Vec<Str
 /// the second time with other flags for `cargo run`.
 fn run_solved(package: &str, names: &[String]) {
     use std::fmt::Write as _;
+    assert!(!names.is_empty(), "{package}: no solved case to build");
     use std::process::Command;
     let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = repo.join("target/solved-cases").join(package);
