@@ -84,8 +84,8 @@ fn complete_cases(t: &trybuild::TestCases, pattern: &str, slow: bool) -> Vec<Str
 /// the second time with other flags for `cargo run`.
 fn run_solved(package: &str, names: &[String]) {
     use std::fmt::Write as _;
-    assert!(!names.is_empty(), "{package}: no solved case to build");
     use std::process::Command;
+    assert!(!names.is_empty(), "{package}: no solved case to build");
     let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = repo.join("target/solved-cases").join(package);
     std::fs::create_dir_all(&dir).unwrap();
@@ -110,6 +110,10 @@ fn run_solved(package: &str, names: &[String]) {
     // The repository's lock file: the same dependency versions, nothing to download.
     std::fs::copy(repo.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     let target = scratch_crate::target_dir();
+    // A binary left by an earlier run must not stand in for a case this build did not make.
+    for name in names {
+        let _ = std::fs::remove_file(target.join("debug").join(name.trim_end_matches(".rs")));
+    }
     let build = Command::new(env!("CARGO"))
         .args([
             "build",
