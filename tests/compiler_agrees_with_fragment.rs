@@ -11,12 +11,12 @@
 //! `tests/corpus_labels.rs` runs `fragment` on all of them.
 
 use std::path::Path;
-
-#[path = "shared/scratch_crate.rs"]
-mod scratch_crate;
 use typesweeper::board::corpus::{parse_blocks, Block};
 use typesweeper::board::search_cost::complete_refusal;
 use typesweeper::runtime::{complete, fragment, pairs};
+
+#[path = "shared/scratch_crate.rs"]
+mod scratch_crate;
 
 fn corpus_entries() -> Vec<Block> {
     [
