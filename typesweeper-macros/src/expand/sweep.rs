@@ -1,9 +1,9 @@
 //! The whole-board sweep of `level: complete` (see `typesweeper::typelevel::sweep`).
 //!
 //! Written into the expansion's block, because they depend on the board's shape: a trait
-//! `Sweep<Window, MinesLeft>`, the steps, the end of the sweep, and the probe impls. A step
-//! covers [`PACK`] positions in a row (the last step what is left), with an impl for each way
-//! to place its cells (16 for four cells: each a mine or a number). The sweep has a padding
+//! `Sweep<Window, MinesLeft, Spare>`, the steps, the end of the sweep, and the probe impls. A
+//! step covers [`PACK`] positions in a row (the last step what is left), with an impl for each
+//! way to place its cells (16 for four cells: each a mine or a number). The sweep has a padding
 //! position between two lines (`SweepLines`), so every position's mine takes one from the same
 //! window slots and one step struct serves every step but the last. The list of steps names
 //! the cells (unknown ones are the function's parameters), the counters' start values
@@ -197,16 +197,28 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
     let total = peano(mines);
 
     let closed: Vec<TokenStream> = (0..slots).map(|_| quote!(Cnt<Z>)).collect();
+    let spare = spare_blank();
+    let mine_spare = {
+        let blanks = (0..PACK).map(|_| quote!(Blank));
+        quote!(Spare<K, #(#blanks),*>)
+    };
     let mut items = quote! {
         /// `Self` (the rest of the sweep) reaches its end from the window `W` with `M` mines
-        /// left to place.
-        trait Sweep<W, M> {}
+        /// left to place. `P` is always `Spare<Blank, ..>`: the impls that would declare fewer
+        /// type parameters than the others bind their spare ones there, so that every impl of
+        /// a kind declares as many, in the same order.
+        trait Sweep<W, M, P> {}
+        /// The spare parameters of an impl of `Sweep` (`Blank` where it has none to bind).
+        struct Spare<A, B, C, D, E>(::core::marker::PhantomData<(A, B, C, D, E)>);
+        /// What every slot of `Spare` holds.
+        struct Blank;
         /// The sweep with every counter closed and no mine left is done.
-        impl Sweep<(#(#closed,)*), Z> for End {}
-        /// A probe that makes its cell a mine: the sweep must still reach its end.
-        impl<L: Sweep<W, M>, W, M> Sweep<W, M> for Probe<Mine, L> {}
+        impl Sweep<(#(#closed,)*), Z, #spare> for End {}
+        /// A probe that makes its cell a mine: the sweep must still reach its end (`K` is
+        /// spare, as the number's count is in the other probe).
+        impl<L: Sweep<W, M, #spare>, W, M, K> Sweep<W, M, #mine_spare> for Probe<Mine, L> {}
         /// A probe that makes its cell a number: the sweep must still reach its end.
-        impl<K, L: Sweep<W, M>, W, M> Sweep<W, M> for Probe<Num<K>, L> {}
+        impl<L: Sweep<W, M, #spare>, W, M, K> Sweep<W, M, #spare> for Probe<Num<K>, L> {}
         /// The probe of cell `C` in the sweep `D` ([`Forward`] or [`Backward`]) starting with
         /// `T` mines left (the total, or [`Any`]), released by `Go` carrying the sweeps.
         trait ProbeWhen<C, D, T> {}
@@ -214,7 +226,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         struct Any;
         /// Without the total, the sweep with every counter closed is done, whatever mines it
         /// placed.
-        impl Sweep<(#(#closed,)*), Any> for End {}
+        impl Sweep<(#(#closed,)*), Any, #spare> for End {}
         /// The sweep in line order.
         struct Forward;
         /// The sweep in the reverse order.
@@ -222,13 +234,13 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
         /// Once released, a forward probe is the forward sweep with the cell in front.
         impl<C, L, W, LB, WB, T> ProbeWhen<C, Forward, T> for Go<(L, W, LB, WB)>
         where
-            Probe<C, L>: Sweep<W, T>,
+            Probe<C, L>: Sweep<W, T, #spare>,
         {
         }
         /// Once released, a backward probe is the backward sweep with the cell in front.
         impl<C, LF, WF, L, W, T> ProbeWhen<C, Backward, T> for Go<(LF, WF, L, W)>
         where
-            Probe<C, L>: Sweep<W, T>,
+            Probe<C, L>: Sweep<W, T, #spare>,
         {
         }
         /// `Go` carries the sweeps `L`.
@@ -255,13 +267,13 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
             /// `D` is known (`Passed`, once type inference is done).
             struct Start<D, L>(::core::marker::PhantomData<(D, L)>);
             /// Without the total, once inference is done: the sweep `L`.
-            impl<L: Sweep<W, Any>, W> Sweep<W, Any> for Start<::typesweeper::typelevel::sweep::Passed, L> {}
+            impl<L: Sweep<W, Any, #spare>, W> Sweep<W, Any, #spare> for Start<::typesweeper::typelevel::sweep::Passed, L> {}
             /// Without the total, the second impl that fits while `D` is unknown: the sweep `L`.
-            impl<L: Sweep<W, Any>, W> Sweep<W, Any> for Start<::typesweeper::typelevel::sweep::Waiting, L> {}
+            impl<L: Sweep<W, Any, #spare>, W> Sweep<W, Any, #spare> for Start<::typesweeper::typelevel::sweep::Waiting, L> {}
             /// With the total and no mine left: the sweep `L`.
-            impl<D, L: Sweep<W, Z>, W> Sweep<W, Z> for Start<D, L> {}
+            impl<D, L: Sweep<W, Z, #spare>, W> Sweep<W, Z, #spare> for Start<D, L> {}
             /// With the total and mines left: the sweep `L`.
-            impl<D, L: Sweep<W, S<N>>, W, N> Sweep<W, S<N>> for Start<D, L> {}
+            impl<D, L: Sweep<W, S<N>, #spare>, W, N> Sweep<W, S<N>, #spare> for Start<D, L> {}
         });
     }
 
@@ -591,6 +603,13 @@ fn succ(k: usize, t: TokenStream) -> TokenStream {
     (0..k).fold(t, |t, _| quote!(S<#t>))
 }
 
+/// `Spare<Blank, ..>`: what every `Sweep` obligation the expansion writes has for its spare
+/// parameters.
+fn spare_blank() -> TokenStream {
+    let blanks = (0..=PACK).map(|_| quote!(Blank));
+    quote!(Spare<#(#blanks),*>)
+}
+
 /// The struct of a step over `k` positions whose mines each take one from the window slots
 /// `shape` ([`SweepLines::shape`]; `w` the stride), and one impl per way to place its cells:
 /// each a mine or a number.
@@ -599,6 +618,15 @@ fn succ(k: usize, t: TokenStream) -> TokenStream {
 /// before the step holds `p - w - 1 ..= p + w`, the step opens the counters of `p + w + 1 ..=
 /// p + w + k` from its struct, and the window after it holds `p + k - w - 1 ..= p + w + k`; the
 /// first `k` slots close, at zero once the step's mines have taken their share.
+///
+/// Every impl declares the same type parameters in the same order: `L`, `M`, one per window
+/// slot that stays open, one per opened counter, then one per cell (a number's count, or for a
+/// mine a spare one bound to `Blank` in `Spare`; an impl without the total binds `M` there).
+/// rustc makes a variable for each parameter of every impl it tries, numbered in that order,
+/// and names a counter it decrements in a search by such a variable; were the count different
+/// from impl to impl, two paths to the same window that placed their mines on different cells
+/// would name the same counter differently and be searched twice (docs/compile-time.md, "Every
+/// impl the same parameters").
 fn step_items(step: &Ident, k: usize, shape: &[usize], w: usize) -> TokenStream {
     let slots = 2 * w + 2;
     // Offsets are shifted by `w + 1` so that they start at 0: slot `i` of the window before the
@@ -611,6 +639,7 @@ fn step_items(step: &Ident, k: usize, shape: &[usize], w: usize) -> TokenStream 
         .zip(&opened)
         .flat_map(|(c, v)| [c, v])
         .collect();
+    let spare = spare_blank();
     let mut out = quote! {
         struct #step<#(#struct_params,)* L>(::core::marker::PhantomData<(#(#struct_params,)* L)>);
     };
@@ -627,9 +656,9 @@ fn step_items(step: &Ident, k: usize, shape: &[usize], w: usize) -> TokenStream 
         }
         let slot = |o: usize| format_ident!("W{}", o);
         let left = |o: usize| format_ident!("N{}", o);
-        let mut generics: Vec<Ident> = Vec::new();
         // The window before the step: the closing slots at exactly their share of the step's
         // mines, the others at least at theirs.
+        let mut slot_params: Vec<Ident> = Vec::with_capacity(slots);
         let mut before: Vec<TokenStream> = Vec::with_capacity(slots);
         for (o, &hit) in hits.iter().enumerate().take(slots) {
             before.push(if o < k {
@@ -638,29 +667,36 @@ fn step_items(step: &Ident, k: usize, shape: &[usize], w: usize) -> TokenStream 
             } else if hit > 0 {
                 let l = left(o);
                 let count = succ(hit, quote!(#l));
-                generics.push(l);
+                slot_params.push(l);
                 quote!(Cnt<#count>)
             } else {
                 let s = slot(o);
-                generics.push(s.clone());
+                slot_params.push(s.clone());
                 quote!(#s)
             });
         }
-        // The step's cells and the counters it opens.
+        // The step's cells and the counters it opens; a mine's parameter is spare.
+        let mut opened_params: Vec<Ident> = Vec::with_capacity(k);
+        let mut cell_params: Vec<Ident> = Vec::with_capacity(k);
+        let mut spares: Vec<TokenStream> = Vec::with_capacity(PACK + 1);
         let mut struct_args: Vec<TokenStream> = Vec::new();
         for j in 0..k {
+            let c = format_ident!("K{}", j);
             if is_mine(j) {
                 struct_args.push(quote!(Mine));
+                spares.push(quote!(#c));
             } else {
-                let c = format_ident!("K{}", j);
-                generics.push(c.clone());
                 struct_args.push(quote!(Num<#c>));
+                spares.push(quote!(Blank));
             }
+            cell_params.push(c);
             let o = slots + j;
             let l = left(o);
-            generics.push(l.clone());
+            opened_params.push(l.clone());
             struct_args.push(succ(hits[o], quote!(#l)));
         }
+        spares.resize(PACK, quote!(Blank));
+        let generics = quote!(L, M, #(#slot_params,)* #(#opened_params,)* #(#cell_params),*);
         // The window after it.
         let after: Vec<TokenStream> = (k..span)
             .map(|o| {
@@ -684,14 +720,15 @@ fn step_items(step: &Ident, k: usize, shape: &[usize], w: usize) -> TokenStream 
         );
         out.extend(quote! {
             #[doc = #doc]
-            impl<L, M, #(#generics),*> Sweep<(#(#before,)*), #m> for #step<#(#struct_args,)* L>
+            impl<#generics> Sweep<(#(#before,)*), #m, Spare<#(#spares,)* Blank>>
+                for #step<#(#struct_args,)* L>
             where
-                L: Sweep<(#(#after,)*), M>,
+                L: Sweep<(#(#after,)*), M, #spare>,
             {
             }
         });
         // Without the total the mines left stay `Any` (the impl without a mine takes any
-        // mines left already).
+        // mines left already), and `M` is spare.
         if mines != 0 {
             let doc = format!(
                 " The cells {}, in a search without the total: each mine takes one from its \
@@ -700,9 +737,10 @@ fn step_items(step: &Ident, k: usize, shape: &[usize], w: usize) -> TokenStream 
             );
             out.extend(quote! {
                 #[doc = #doc]
-                impl<L, #(#generics),*> Sweep<(#(#before,)*), Any> for #step<#(#struct_args,)* L>
+                impl<#generics> Sweep<(#(#before,)*), Any, Spare<#(#spares,)* M>>
+                    for #step<#(#struct_args,)* L>
                 where
-                    L: Sweep<(#(#after,)*), Any>,
+                    L: Sweep<(#(#after,)*), Any, #spare>,
                 {
                 }
             });
@@ -1192,6 +1230,64 @@ mod tests {
         // And the counters of the 80 unknown cells (all but R1C1, a shown 0).
         assert!(forward.contains(&"Count_R1C2") && !forward.contains(&"Count_R1C1"));
         assert_eq!(forward.len() - pads.len(), 80);
+    }
+
+    /// Every impl of `Sweep` for a step struct declares the same type parameters in the same
+    /// order, whatever it places and with the total or without: a mine's cell, and `M` without
+    /// the total, are bound in the spare argument instead.
+    #[test]
+    fn every_step_impl_declares_the_same_parameters() {
+        let text = text(&expand(&open_board(9, 9)));
+        for step in ["Step4", "Step1"] {
+            let impls: Vec<(&str, &str)> = text
+                .split("impl <")
+                .skip(1)
+                .filter(|rest| {
+                    let header = &rest[..rest.find(" where ").unwrap_or(rest.len())];
+                    header.contains(&format!(" for {step} <"))
+                })
+                .map(|rest| {
+                    let generics = &rest[..rest.find("> Sweep <").unwrap()];
+                    let spare = &rest[rest.find("Spare <").unwrap()..];
+                    (generics, &spare[..spare.find('>').unwrap()])
+                })
+                .collect();
+            // With the total, one impl per way to place the cells; without it, one more per way
+            // with a mine.
+            let ways = if step == "Step4" { 16 } else { 2 };
+            assert_eq!(impls.len(), 2 * ways - 1, "{step}");
+            // A window slot's parameter is `W<offset>` where the step leaves it as it is and
+            // `N<offset>` where a mine takes from it: one parameter per offset either way.
+            let shape = |generics: &str| -> Vec<String> {
+                generics
+                    .split(',')
+                    .map(|g| g.trim().trim_start_matches(['W', 'N']).to_string())
+                    .collect()
+            };
+            assert!(
+                impls.iter().all(|(g, _)| shape(g) == shape(impls[0].0)),
+                "{step}"
+            );
+            assert!(
+                impls[0].0.trim_start().starts_with("L , M ,"),
+                "{}",
+                impls[0].0
+            );
+            // The spare argument binds `K0` exactly where the first cell is a mine, and `M` in
+            // the impls without the total.
+            for (_, spare) in &impls {
+                let args: Vec<&str> = spare["Spare <".len()..].split(',').map(str::trim).collect();
+                assert_eq!(args.len(), super::PACK + 1, "{spare}");
+                assert!(
+                    ["K0", "Blank"].contains(&args[0])
+                        && ["M", "Blank"].contains(&args[super::PACK])
+                );
+            }
+            assert_eq!(
+                impls.iter().filter(|(_, s)| s.ends_with(", M ")).count(),
+                ways - 1
+            );
+        }
     }
 
     /// A board of more than `GATE_MAX_CELLS` cells that the work model refuses and the stages
