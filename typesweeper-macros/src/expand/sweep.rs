@@ -198,10 +198,7 @@ pub(super) fn sweep(layout: &Layout, chunks: &mut Chunks) -> Sweep {
 
     let closed: Vec<TokenStream> = (0..slots).map(|_| quote!(Cnt<Z>)).collect();
     let spare = spare_blank();
-    let mine_spare = {
-        let blanks = (0..PACK).map(|_| quote!(Blank));
-        quote!(Spare<K, #(#blanks),*>)
-    };
+    let mine_spare = spare_with(quote!(K));
     let mut items = quote! {
         /// `Self` (the rest of the sweep) reaches its end from the window `W` with `M` mines
         /// left to place. `P` is always `Spare<Blank, ..>`: the impls that would declare fewer
@@ -606,8 +603,13 @@ fn succ(k: usize, t: TokenStream) -> TokenStream {
 /// `Spare<Blank, ..>`: what every `Sweep` obligation the expansion writes has for its spare
 /// parameters.
 fn spare_blank() -> TokenStream {
-    let blanks = (0..=PACK).map(|_| quote!(Blank));
-    quote!(Spare<#(#blanks),*>)
+    spare_with(quote!(Blank))
+}
+
+/// `Spare<first, Blank, ..>`: `first` in the first spare slot, `Blank` in the others.
+fn spare_with(first: TokenStream) -> TokenStream {
+    let blanks = (0..PACK).map(|_| quote!(Blank));
+    quote!(Spare<#first, #(#blanks),*>)
 }
 
 /// The struct of a step over `k` positions whose mines each take one from the window slots
@@ -1238,17 +1240,25 @@ mod tests {
     fn every_step_impl_declares_the_same_parameters() {
         let text = text(&expand(&open_board(9, 9)));
         for step in ["Step4", "Step1"] {
-            let impls: Vec<(&str, &str)> = text
+            let for_step = format!(" for {step} <");
+            // Each impl's parameters, spare argument, and the cells its self type places.
+            let impls: Vec<(&str, &str, Vec<bool>)> = text
                 .split("impl <")
                 .skip(1)
                 .filter(|rest| {
-                    let header = &rest[..rest.find(" where ").unwrap_or(rest.len())];
-                    header.contains(&format!(" for {step} <"))
+                    rest[..rest.find(" where ").unwrap_or(rest.len())].contains(&for_step)
                 })
                 .map(|rest| {
                     let generics = &rest[..rest.find("> Sweep <").unwrap()];
                     let spare = &rest[rest.find("Spare <").unwrap()..];
-                    (generics, &spare[..spare.find('>').unwrap()])
+                    let self_ty =
+                        &rest[rest.find(&for_step).unwrap()..rest.find(" where ").unwrap()];
+                    let mines = self_ty
+                        .split(' ')
+                        .filter(|t| *t == "Mine" || *t == "Num")
+                        .map(|t| t == "Mine")
+                        .collect();
+                    (generics, &spare[..spare.find('>').unwrap()], mines)
                 })
                 .collect();
             // With the total, one impl per way to place the cells; without it, one more per way
@@ -1264,7 +1274,7 @@ mod tests {
                     .collect()
             };
             assert!(
-                impls.iter().all(|(g, _)| shape(g) == shape(impls[0].0)),
+                impls.iter().all(|(g, _, _)| shape(g) == shape(impls[0].0)),
                 "{step}"
             );
             assert!(
@@ -1272,18 +1282,26 @@ mod tests {
                 "{}",
                 impls[0].0
             );
-            // The spare argument binds `K0` exactly where the first cell is a mine, and `M` in
-            // the impls without the total.
-            for (_, spare) in &impls {
+            // The spare argument binds `Kj` exactly where cell `j` is a mine (`Blank` in the
+            // other slots), and `M` in the impls without the total.
+            let cells = if step == "Step4" { super::PACK } else { 1 };
+            for (_, spare, mines) in &impls {
                 let args: Vec<&str> = spare["Spare <".len()..].split(',').map(str::trim).collect();
                 assert_eq!(args.len(), super::PACK + 1, "{spare}");
-                assert!(
-                    ["K0", "Blank"].contains(&args[0])
-                        && ["M", "Blank"].contains(&args[super::PACK])
-                );
+                assert_eq!(mines.len(), cells, "{step}");
+                for (j, arg) in args[..super::PACK].iter().enumerate() {
+                    let mine = mines.get(j).copied().unwrap_or(false);
+                    let want = if mine {
+                        format!("K{j}")
+                    } else {
+                        "Blank".into()
+                    };
+                    assert_eq!(*arg, want, "{spare}: cell {j}");
+                }
+                assert!(["M", "Blank"].contains(&args[super::PACK]), "{spare}");
             }
             assert_eq!(
-                impls.iter().filter(|(_, s)| s.ends_with(", M ")).count(),
+                impls.iter().filter(|(_, s, _)| s.ends_with(", M ")).count(),
                 ways - 1
             );
         }
