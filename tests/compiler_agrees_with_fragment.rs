@@ -180,7 +180,6 @@ fn errors_and_positions_are_read_as_written() {
 #[test]
 #[ignore = "compiles fifteen generated boards in a scratch crate (a few minutes cold); CI runs it with `cargo test --test compiler_agrees_with_fragment -- --ignored`"]
 fn generated_boards_of_every_size_compile_exactly_when_the_mirror_finishes_them() {
-    use std::process::Command;
     use typesweeper::codegen::solve_call_at;
     use typesweeper::runtime::generator::{find_board, Level, Spec};
     use typesweeper::runtime::layout::FirstClick;
@@ -192,20 +191,12 @@ fn generated_boards_of_every_size_compile_exactly_when_the_mirror_finishes_them(
     std::fs::write(dir.join("src/lib.rs"), "").unwrap();
     std::fs::write(
         dir.join("Cargo.toml"),
-        format!(
-            "[package]\nname = \"agree\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-             [dependencies]\ntypesweeper = {{ path = {:?} }}\n\n{}\n[workspace]\n",
-            repo.display().to_string(),
-            scratch_crate::PROFILES
-        ),
+        scratch_crate::manifest("agree", "2021", repo, ""),
     )
     .unwrap();
     let cargo = |args: &[&str]| {
-        let out = Command::new(env!("CARGO"))
+        let out = scratch_crate::cargo(&dir)
             .args(args)
-            .current_dir(&dir)
-            .env("CARGO_TARGET_DIR", scratch_crate::target_dir())
-            .env_remove("RUSTFLAGS")
             .output()
             .expect("cargo runs");
         (

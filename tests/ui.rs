@@ -89,23 +89,18 @@ fn run_solved(package: &str, names: &[String]) {
     let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = repo.join("target/solved-cases").join(package);
     std::fs::create_dir_all(&dir).unwrap();
-    let mut manifest = format!(
-        "[package]\nname = \"{package}\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
-         publish = false\nautobins = false\n\n[dependencies]\ntypesweeper = {{ path = {:?} }}\n\n\
-         {}\n[workspace]\n",
-        repo.display().to_string(),
-        scratch_crate::PROFILES
-    );
+    let mut bins = String::new();
     for name in names {
         let case = repo.join("ui-tests/complete").join(name);
         let stem = name.trim_end_matches(".rs");
         write!(
-            manifest,
-            "\n[[bin]]\nname = \"{stem}\"\npath = {:?}\n",
+            bins,
+            "[[bin]]\nname = \"{stem}\"\npath = {:?}\n\n",
             case.display().to_string()
         )
         .unwrap();
     }
+    let manifest = scratch_crate::manifest(package, "2021", repo, &bins);
     std::fs::write(dir.join("Cargo.toml"), manifest).unwrap();
     // The repository's lock file: the same dependency versions, nothing to download.
     std::fs::copy(repo.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
@@ -114,7 +109,7 @@ fn run_solved(package: &str, names: &[String]) {
     for name in names {
         let _ = std::fs::remove_file(target.join("debug").join(name.trim_end_matches(".rs")));
     }
-    let build = Command::new(env!("CARGO"))
+    let build = scratch_crate::cargo(&dir)
         .args([
             "build",
             "--bins",
@@ -122,10 +117,6 @@ fn run_solved(package: &str, names: &[String]) {
             "--offline",
             "--color=never",
         ])
-        .current_dir(&dir)
-        .env("CARGO_TARGET_DIR", &target)
-        .env_remove("RUSTFLAGS")
-        .env_remove("CARGO_ENCODED_RUSTFLAGS")
         .output()
         .expect("cargo runs");
     let build_log = String::from_utf8_lossy(&build.stderr);

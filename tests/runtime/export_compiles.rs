@@ -18,7 +18,6 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use typesweeper::board::search_cost::complete_search_cost;
 use typesweeper::board::Board;
@@ -144,24 +143,11 @@ fn repo() -> PathBuf {
 /// The scratch crate's manifest: typesweeper through a path, without its command, trybuild,
 /// and the profile the README recommends.
 fn manifest(edition: &str) -> String {
-    format!(
-        r#"[package]
-name = "exported-{edition}"
-version = "0.1.0"
-edition = "{edition}"
-publish = false
-
-[dependencies]
-typesweeper = {{ path = "{}" }}
-
-[dev-dependencies]
-trybuild = "1.0"
-
-{}
-[workspace]
-"#,
-        repo().display(),
-        crate::scratch_crate::PROFILES
+    crate::scratch_crate::manifest(
+        &format!("exported-{edition}"),
+        edition,
+        &repo(),
+        "[dev-dependencies]\ntrybuild = \"1.0\"\n\n",
     )
 }
 
@@ -190,14 +176,10 @@ fn add(files: &mut BTreeMap<String, String>, path: &str, contents: &str) {
 /// Runs `cargo test ARGS` in `dir`: whether it passed, and its output. trybuild compares (it
 /// never records: `TRYBUILD` is removed).
 fn cargo_test(dir: &Path, args: &[&str]) -> (bool, String) {
-    let out = Command::new(env!("CARGO"))
+    let out = crate::scratch_crate::cargo(dir)
         .arg("test")
         .args(args)
-        .current_dir(dir)
-        .env("CARGO_TARGET_DIR", crate::scratch_crate::target_dir())
         .env("CARGO_TERM_COLOR", "never")
-        .env_remove("RUSTFLAGS")
-        .env_remove("CARGO_ENCODED_RUSTFLAGS")
         .env_remove("TRYBUILD")
         .output()
         .expect("cargo runs");

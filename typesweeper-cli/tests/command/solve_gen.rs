@@ -588,11 +588,7 @@ fn cargo_test_scratch_crate(files: &[(&str, &str)]) -> (bool, String) {
     let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     std::fs::write(
         krate.join("Cargo.toml"),
-        format!(
-            "[package]\nname = \"gen_rust_check\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
-             publish = false\n\n[dependencies]\ntypesweeper = {{ path = {checkout:?} }}\n\n[workspace]\n\n{}",
-            crate::scratch_crate::PROFILES
-        ),
+        crate::scratch_crate::manifest("gen_rust_check", "2021", checkout, ""),
     )
     .unwrap();
     std::fs::write(krate.join("src/lib.rs"), "").unwrap();
@@ -601,12 +597,8 @@ fn cargo_test_scratch_crate(files: &[(&str, &str)]) -> (bool, String) {
     for (name, text) in files {
         std::fs::write(krate.join("tests").join(name), text).unwrap();
     }
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let out = Command::new(cargo)
+    let out = crate::scratch_crate::cargo(&krate)
         .args(["test", "--tests", "--quiet"])
-        .current_dir(&krate)
-        .env("CARGO_TARGET_DIR", crate::scratch_crate::target_dir())
-        .env_remove("RUSTFLAGS")
         .output()
         .unwrap();
     let text = format!(
