@@ -205,3 +205,48 @@ fn the_stages_replayed_take_boards_between_the_former_limits_and_the_limit() {
         );
     }
 }
+
+/// Every board of the `level: complete` corpus and adversarial set that `solve!` refuses as too
+/// costly gets a refusal that says where full deduction stops, and it stops where the runtime
+/// `complete` does: the first cell it leaves undecided (each of these boards needs a guess),
+/// checked against the error the compile-fail case records (`ui-tests/complete/refused_*`).
+#[test]
+fn each_refusal_names_where_full_deduction_stops() {
+    use typesweeper::board::search_cost::{complete_refusal, Refusal};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut refused = 0;
+    for b in corpus("complete_boards.txt").iter().chain(&adversarial()) {
+        let answer = b.answer.as_ref().unwrap();
+        if !matches!(
+            complete_refusal(&b.puzzle, answer),
+            Some(Refusal::TooCostly { .. })
+        ) {
+            continue;
+        }
+        refused += 1;
+        // `board 600000 16x30/99` is the case `refused_board_600000_16x30_99.rs`.
+        let ident: Vec<String> = b
+            .name()
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|part| !part.is_empty())
+            .map(str::to_string)
+            .collect();
+        let case = root.join(format!(
+            "ui-tests/complete/refused_{}.stderr",
+            ident.join("_")
+        ));
+        let stderr =
+            std::fs::read_to_string(&case).unwrap_or_else(|e| panic!("{}: {e}", case.display()));
+        let undecided = complete::undecided_cells(&b.puzzle, answer).unwrap();
+        let &(r, c) = undecided
+            .first()
+            .unwrap_or_else(|| panic!("{}: complete finishes it", b.name()));
+        let says = format!("stops at R{r}C{c}: the board needs a guess there;");
+        assert!(
+            stderr.contains(&says),
+            "{}: no `{says}` in\n{stderr}",
+            b.name()
+        );
+    }
+    assert!(refused >= 4, "{refused} refused boards");
+}

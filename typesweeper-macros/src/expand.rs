@@ -24,7 +24,8 @@ use crate::parse::{self, Error, Level, SpannedBoard};
 use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote};
 use typesweeper_board::search_cost::{
-    complete_plan, CompletePlan, Refusal, COMPLETE_FINISHED_WORK_LIMIT, COMPLETE_WORK_LIMIT,
+    complete_plan, deduction_end, CompletePlan, DeductionEnd, Refusal,
+    COMPLETE_FINISHED_WORK_LIMIT, COMPLETE_WORK_LIMIT,
 };
 use typesweeper_board::{Board, Cell, CellName, ShapeOrCellError, MAX_COMPLETE_CELLS};
 
@@ -131,8 +132,9 @@ fn sections(
     }
     check(&puzzle, &answer)?;
     let plan = if level == Level::Complete {
-        complete_plan(&puzzle.board, &answer.board)
-            .map_err(|refusal| Error::new(level_span, refused(refusal)))?
+        complete_plan(&puzzle.board, &answer.board).map_err(|refusal| {
+            Error::new(level_span, refused(refusal, &puzzle.board, &answer.board))
+        })?
     } else {
         CompletePlan::Standard
     };
@@ -140,24 +142,39 @@ fn sections(
 }
 
 /// Why `level: complete` refuses a board: too many cells, or a search that would keep rustc
-/// busy for minutes.
-fn refused(refusal: Refusal) -> String {
+/// busy for minutes. For the second, whether the board needs a guess and where, as full
+/// deduction worked out here finds it ([`deduction_end`]), when it finds it quickly.
+fn refused(refusal: Refusal, puzzle: &Board, answer: &Board) -> String {
     match refusal {
         Refusal::TooLarge { cells } => format!(
             "`level: complete` takes boards of at most {MAX_COMPLETE_CELLS} cells (its \
              whole-board search slows with every cell), and this one has {cells}: use `level: \
              pairs`, which takes any size"
         ),
-        Refusal::TooCostly { undecided } => format!(
-            "`level: complete` would search too long on this board: when the local rules stop, \
-             {undecided} cells are undecided, and its whole-board searches pass its limit (about \
-             a minute of rustc's time: {} million units of work on a board it finishes, {} \
-             million on one where it stops); use `level: pairs`, or a position later in the game \
-             (`typesweeper solve --level complete FILE`, on a file holding this `solve!` call, \
-             shows what the level decides and where it stops)",
-            COMPLETE_FINISHED_WORK_LIMIT / 1_000_000,
-            COMPLETE_WORK_LIMIT / 1_000_000,
-        ),
+        Refusal::TooCostly { undecided } => {
+            let verdict = match deduction_end(puzzle, answer) {
+                Some(DeductionEnd::GuessAt(i)) => format!(
+                    "; full deduction, worked out by the macro and not proved by rustc, stops at \
+                     {}: the board needs a guess there",
+                    CellName::of_index(i, puzzle.cols())
+                ),
+                Some(DeductionEnd::Finished) => "; full deduction, worked out by the macro and \
+                     not proved by rustc, finishes the board: it needs no guess"
+                    .to_string(),
+                None => String::new(),
+            };
+            format!(
+                "`level: complete` would search too long on this board: when the local rules \
+                 stop, {undecided} cells are undecided, and its whole-board searches pass its \
+                 limit (about a minute of rustc's time: {} million units of work on a board it \
+                 finishes, {} million on one where it stops){verdict}; use `level: pairs`, or a \
+                 position later in the game (`typesweeper solve --level complete FILE`, on a \
+                 file holding this `solve!` call, shows what the level decides and where it \
+                 stops)",
+                COMPLETE_FINISHED_WORK_LIMIT / 1_000_000,
+                COMPLETE_WORK_LIMIT / 1_000_000,
+            )
+        }
     }
 }
 
