@@ -207,11 +207,11 @@ fn the_stages_replayed_take_boards_between_the_former_limits_and_the_limit() {
 }
 
 /// Every board of the `level: complete` corpus and adversarial set that `solve!` refuses as too
-/// costly gets a refusal that says where full deduction stops, and it stops where the runtime
-/// `complete` does: the first cell it leaves undecided (each of these boards needs a guess),
-/// checked against the error the compile-fail case records (`ui-tests/complete/refused_*`).
+/// costly gets a refusal that says what the runtime `complete` finds: the first cell it leaves
+/// undecided (each of these boards needs a guess), or that it finishes the board, checked
+/// against the error the compile-fail case records (`ui-tests/complete/refused_*`).
 #[test]
-fn each_refusal_names_where_full_deduction_stops() {
+fn each_refusal_says_whether_a_guess_is_needed() {
     use typesweeper::board::search_cost::{complete_refusal, Refusal};
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut refused = 0;
@@ -238,10 +238,13 @@ fn each_refusal_names_where_full_deduction_stops() {
         let stderr =
             std::fs::read_to_string(&case).unwrap_or_else(|e| panic!("{}: {e}", case.display()));
         let undecided = complete::undecided_cells(&b.puzzle, answer).unwrap();
-        let &(r, c) = undecided
-            .first()
-            .unwrap_or_else(|| panic!("{}: complete finishes it", b.name()));
-        let says = format!("stops at R{r}C{c}: the board needs a guess there;");
+        let says = match undecided.first() {
+            Some(&(r, c)) => format!(
+                "this board needs a guess: R{r}C{c} is the first cell, in reading order, that no \
+                 reasoning can decide;"
+            ),
+            None => "this board needs no guess: full deduction finishes it;".to_string(),
+        };
         assert!(
             stderr.contains(&says),
             "{}: no `{says}` in\n{stderr}",

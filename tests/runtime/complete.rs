@@ -384,13 +384,13 @@ fn running_out_is_an_error_naming_the_part_of_the_board() {
     );
 }
 
-/// The full deduction `solve!` works out for a refused board's message
+/// The full deduction `solve!` works out for the message of a board it refuses
 /// (`search_cost::deduction_end`, one pass over the board per round instead of a search per
 /// cell) ends where `complete` does: every cell decided, or the same first undecided cell. On
 /// boards dealt as `gen` deals them at three sizes that `pairs` cannot finish: some `complete`
 /// finishes, some need a guess at once, some after it has decided cells.
 #[test]
-fn the_refusals_full_deduction_ends_where_complete_does() {
+fn deduction_end_ends_where_complete_does() {
     use typesweeper::board::search_cost::{deduction_end, DeductionEnd};
     use typesweeper::runtime::generator::{board_for_seed, Level, Spec};
     use typesweeper::runtime::layout::FirstClick;

@@ -45,6 +45,10 @@
 //! probes without the total open the board one round of local rules after another, before the
 //! probes with it are released, that is a hundredth of this model's charge or less.
 //!
+//! One function here is not part of the model: [`deduction_end`], full deduction worked out
+//! with the sweep's states, which a refusal's message uses to say whether the board needs a
+//! guess and where.
+//!
 //! [`TotalSlack`]: crate::probe_gates::TotalSlack
 //!
 //! ```
@@ -637,11 +641,12 @@ pub enum DeductionEnd {
 /// 95 on 16x16); at 2 million states one board took 3.5 s.
 pub const DEDUCTION_STATE_LIMIT: u64 = 250_000;
 
-/// Where full deduction ends on `puzzle`, with proved-safe cells revealed from `answer` (which
-/// must have the puzzle's size; its mines give the total): the cells every layout fitting the
-/// numbers and the total agrees on, decided, revealed, and again, until none is left or the
-/// board is finished. `None` when one pass over the board has more than
-/// [`DEDUCTION_STATE_LIMIT`] states.
+/// Where full deduction ends on `puzzle`, with proved-safe cells revealed from `answer` (a
+/// whole board of the puzzle's size that agrees with every cell it shows, as `solve!` checks
+/// before it gets here; its mines give the total): the cells every layout fitting the numbers
+/// and the total agrees on, decided, revealed, and again, until none is left or the board is
+/// finished. `None` when one pass over the board has more than [`DEDUCTION_STATE_LIMIT`]
+/// states.
 ///
 /// This is not the compile-time solve: one forward pass and one back over the sweep decide
 /// every cell at once, which rustc's probes cannot do. `solve!` runs it only to say, when it
@@ -656,9 +661,10 @@ pub const DEDUCTION_STATE_LIMIT: u64 = 250_000;
 /// let puzzle: Board = "? ?\n1 1".parse().unwrap();
 /// let answer: Board = "x 1\n1 1".parse().unwrap();
 /// assert_eq!(deduction_end(&puzzle, &answer), Some(DeductionEnd::GuessAt(0)));
-/// // With the total, two mines: both cells.
-/// let answer: Board = "x x\n2 2".parse().unwrap();
-/// let puzzle: Board = "? ?\n2 2".parse().unwrap();
+/// // Two mines in all: a mine beside both 1s would leave the other nowhere, so the numbers
+/// // with the total decide every cell.
+/// let puzzle: Board = "? ? ? ? ?\n? 1 ? 1 ?\n? ? ? ? ?".parse().unwrap();
+/// let answer: Board = "x 1 0 1 x\n1 1 0 1 1\n0 0 0 0 0".parse().unwrap();
 /// assert_eq!(deduction_end(&puzzle, &answer), Some(DeductionEnd::Finished));
 /// ```
 pub fn deduction_end(puzzle: &Board, answer: &Board) -> Option<DeductionEnd> {

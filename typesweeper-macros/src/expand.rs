@@ -152,25 +152,34 @@ fn refused(refusal: Refusal, puzzle: &Board, answer: &Board) -> String {
              pairs`, which takes any size"
         ),
         Refusal::TooCostly { undecided } => {
-            let verdict = match deduction_end(puzzle, answer) {
-                Some(DeductionEnd::GuessAt(i)) => format!(
-                    "; full deduction, worked out by the macro and not proved by rustc, stops at \
-                     {}: the board needs a guess there",
-                    CellName::of_index(i, puzzle.cols())
+            let (verdict, instead) = match deduction_end(puzzle, answer) {
+                Some(DeductionEnd::GuessAt(i)) => (
+                    format!(
+                        "; worked out by the macro, not proved by rustc, this board needs a \
+                         guess: {} is the first cell, in reading order, that no reasoning can \
+                         decide",
+                        CellName::of_index(i, puzzle.cols())
+                    ),
+                    "a position after that guess, or `level: pairs`",
                 ),
-                Some(DeductionEnd::Finished) => "; full deduction, worked out by the macro and \
-                     not proved by rustc, finishes the board: it needs no guess"
-                    .to_string(),
-                None => String::new(),
+                Some(DeductionEnd::Finished) => (
+                    "; worked out by the macro, not proved by rustc, this board needs no guess: \
+                     full deduction finishes it"
+                        .to_string(),
+                    "`level: pairs`, or a position later in the game",
+                ),
+                None => (
+                    String::new(),
+                    "`level: pairs`, or a position later in the game",
+                ),
             };
             format!(
                 "`level: complete` would search too long on this board: when the local rules \
                  stop, {undecided} cells are undecided, and its whole-board searches pass its \
                  limit (about a minute of rustc's time: {} million units of work on a board it \
-                 finishes, {} million on one where it stops){verdict}; use `level: pairs`, or a \
-                 position later in the game (`typesweeper solve --level complete FILE`, on a \
-                 file holding this `solve!` call, shows what the level decides and where it \
-                 stops)",
+                 finishes, {} million on one where it stops){verdict}; use {instead} \
+                 (`typesweeper solve --level complete FILE`, on a file holding this `solve!` \
+                 call, shows what the level decides and where it stops)",
                 COMPLETE_FINISHED_WORK_LIMIT / 1_000_000,
                 COMPLETE_WORK_LIMIT / 1_000_000,
             )
@@ -1084,3 +1093,41 @@ fn by_distance_from_shown(board: &Board) -> Vec<usize> {
 }
 
 use quote::ToTokens;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Board {
+        text.parse().unwrap()
+    }
+
+    /// A refusal for the work says what full deduction finds: the first cell a guess is
+    /// needed at, or that the board needs none, with what to use instead.
+    #[test]
+    fn a_refusal_for_the_work_says_whether_a_guess_is_needed() {
+        let costly = Refusal::TooCostly { undecided: 5 };
+        // Two 1s sharing one mine between two cells.
+        let guess = refused(costly, &board("? ?\n1 1"), &board("x 1\n1 1"));
+        assert!(
+            guess.contains(
+                "this board needs a guess: R1C1 is the first cell, in reading order, that no \
+                 reasoning can decide; use a position after that guess, or `level: pairs` ("
+            ),
+            "{guess}"
+        );
+        // Two mines in all: a mine beside both 1s would leave the other nowhere, so only the
+        // total with the numbers (a search) decides the board.
+        let puzzle = board("? ? ? ? ?\n? 1 ? 1 ?\n? ? ? ? ?");
+        let answer = board("x 1 0 1 x\n1 1 0 1 1\n0 0 0 0 0");
+        let none = refused(costly, &puzzle, &answer);
+        assert!(
+            none.contains(
+                "this board needs no guess: full deduction finishes it; use `level: pairs`, or a \
+                 position later in the game ("
+            ),
+            "{none}"
+        );
+        assert!(none.starts_with("`level: complete` would search too long on this board"));
+    }
+}
