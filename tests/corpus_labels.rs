@@ -224,17 +224,7 @@ fn each_refusal_says_whether_a_guess_is_needed() {
             continue;
         }
         refused += 1;
-        // `board 600000 16x30/99` is the case `refused_board_600000_16x30_99.rs`.
-        let ident: Vec<String> = b
-            .name()
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .filter(|part| !part.is_empty())
-            .map(str::to_string)
-            .collect();
-        let case = root.join(format!(
-            "ui-tests/complete/refused_{}.stderr",
-            ident.join("_")
-        ));
+        let case = root.join(format!("ui-tests/complete/refused_{}.stderr", b.ident()));
         let stderr =
             std::fs::read_to_string(&case).unwrap_or_else(|e| panic!("{}: {e}", case.display()));
         let undecided = complete::undecided_cells(&b.puzzle, answer).unwrap();

@@ -90,6 +90,21 @@ impl Block {
     pub fn name(&self) -> &str {
         self.title.split("expect:").next().unwrap_or("").trim()
     }
+
+    /// The name as an identifier, what the board's compile-fail cases (`ui-tests/`) are named
+    /// after: every run of other characters than ASCII letters and digits one `_`.
+    ///
+    /// ```
+    /// let blocks = typesweeper_board::corpus::parse_blocks("# board 3 9x9/10  expect: stuck\npuzzle:\n?\n").unwrap();
+    /// assert_eq!(blocks[0].ident(), "board_3_9x9_10");
+    /// ```
+    pub fn ident(&self) -> String {
+        self.name()
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join("_")
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

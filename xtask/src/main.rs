@@ -264,7 +264,7 @@ fn generated(root: &Path) -> Vec<(PathBuf, String)> {
     ];
     for e in games.iter().filter(|e| e.expect != Some(Expect::Solved)) {
         out.push((
-            root.join(format!("ui-tests/corpus/{}.rs", ident(e.name()))),
+            root.join(format!("ui-tests/corpus/{}.rs", e.ident())),
             ui_file(e),
         ));
     }
@@ -273,14 +273,14 @@ fn generated(root: &Path) -> Vec<(PathBuf, String)> {
     // compiler is no stronger than `fragment`).
     for e in boards.iter().filter(|e| e.expect != Some(Expect::Solved)) {
         out.push((
-            root.join(format!("ui-tests/corpus/{}.rs", ident(e.name()))),
+            root.join(format!("ui-tests/corpus/{}.rs", e.ident())),
             ui_file(e),
         ));
     }
     // The boards `level: pairs` cannot finish.
     for e in pairs.iter().filter(|e| e.expect != Some(Expect::Solved)) {
         out.push((
-            root.join(format!("ui-tests/corpus/pairs_{}.rs", ident(e.name()))),
+            root.join(format!("ui-tests/corpus/pairs_{}.rs", e.ident())),
             ui_file_at(e, Some("pairs")),
         ));
     }
@@ -295,22 +295,10 @@ fn generated(root: &Path) -> Vec<(PathBuf, String)> {
             Some(Expect::Solved) => ("solved", pass_file(e, "complete")),
             _ => ("stuck", ui_file_at(e, Some("complete"))),
         };
-        let file = format!("ui-tests/complete/{outcome}_{}.rs", ident(e.name()));
+        let file = format!("ui-tests/complete/{outcome}_{}.rs", e.ident());
         out.push((root.join(file), text));
     }
     out
-}
-
-/// `board 3 9x9/10` -> `board_3_9x9_10`.
-fn ident(title: &str) -> String {
-    title
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-        .collect::<String>()
-        .split('_')
-        .filter(|s| !s.is_empty())
-        .collect::<Vec<_>>()
-        .join("_")
 }
 
 fn answer(e: &Block) -> &Board {
@@ -345,7 +333,7 @@ fn test_file_at<'a>(
             "\n/// {} (line {} of the corpus file)\n#[test]\nfn {}() {{\n    let solved = {};\n    assert_eq!(solved.to_string(), {:?});\n}}\n",
             e.name(),
             e.line,
-            ident(e.name()),
+            e.ident(),
             solve_call(e, "    ", level),
             answer(e).to_string(),
         );
