@@ -631,7 +631,7 @@ pub enum DeductionEnd {
     /// Every cell is decided: the board needs no guess.
     Finished,
     /// The cell (its index in row-major order) is the first, in reading order, that nothing
-    /// decides once everything that can be decided is: a guess is needed there.
+    /// decides once everything that can be decided is: the board needs a guess.
     GuessAt(usize),
 }
 
@@ -657,7 +657,7 @@ pub const DEDUCTION_STATE_LIMIT: u64 = 250_000;
 /// use typesweeper_board::search_cost::{deduction_end, DeductionEnd};
 /// use typesweeper_board::Board;
 ///
-/// // Two 1s sharing one mine between two cells: a guess, at the first of them.
+/// // Two 1s sharing one mine between two cells: a guess; the first cell is the first undecided.
 /// let puzzle: Board = "? ?\n1 1".parse().unwrap();
 /// let answer: Board = "x 1\n1 1".parse().unwrap();
 /// assert_eq!(deduction_end(&puzzle, &answer), Some(DeductionEnd::GuessAt(0)));
