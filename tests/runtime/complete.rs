@@ -420,3 +420,20 @@ fn deduction_end_ends_where_complete_does() {
         "{finished} finished, {guesses} guesses at once, {guesses_later} after deciding cells"
     );
 }
+
+/// Past [`DEDUCTION_STATE_LIMIT`](typesweeper::board::search_cost::DEDUCTION_STATE_LIMIT)
+/// states in a pass, `deduction_end` gives up, and a refusal then says nothing of a guess:
+/// 16x16 seed 1417, which `solve!` refuses, is such a board (a tenth of a second, optimised).
+#[test]
+fn deduction_end_gives_up_past_its_limit() {
+    use typesweeper::board::search_cost::{complete_refusal, deduction_end};
+    use typesweeper::runtime::generator::{board_for_seed, Level, Spec};
+    use typesweeper::runtime::layout::FirstClick;
+    let spec = Spec::new(16, 16, 40, FirstClick::Zero, Level::Complete);
+    let g = board_for_seed(&spec, 1417).unwrap().unwrap();
+    assert!(complete_refusal(&g.puzzle, &g.answer).is_some());
+    assert_eq!(deduction_end(&g.puzzle, &g.answer), None);
+    assert!(!complete::undecided_cells(&g.puzzle, &g.answer)
+        .unwrap()
+        .is_empty());
+}
