@@ -275,7 +275,7 @@ pub fn complete_search_cost(puzzle: &Board, answer: &Board, limit: u64) -> Searc
         (answer.rows(), answer.cols()),
         "the answer must have the puzzle's size"
     );
-    let total = answer.cells().iter().filter(|&&c| c == Cell::Mine).count();
+    let total = answer.mine_count();
     // What the solve knows of each cell: `?` while undecided.
     let mut known: Vec<Cell> = puzzle.cells().to_vec();
     let weight = known.len() as u64 + STATE_BASE_WEIGHT;
@@ -473,7 +473,7 @@ fn decide(answer: &Board, known: &mut [Cell], i: usize, mine: bool) {
 /// assert_eq!(staged_finish_work(&corner, &answer, u64::MAX), Some(0));
 /// ```
 pub fn staged_finish_work(puzzle: &Board, answer: &Board, limit: u64) -> Option<u64> {
-    let total = answer.cells().iter().filter(|&&c| c == Cell::Mine).count();
+    let total = answer.mine_count();
     let n = puzzle.cells().len();
     let weight = n as u64 + STATE_BASE_WEIGHT;
     let lines = SweepLines::of(puzzle.rows(), puzzle.cols());
@@ -668,7 +668,7 @@ pub const DEDUCTION_STATE_LIMIT: u64 = 250_000;
 /// assert_eq!(deduction_end(&puzzle, &answer), Some(DeductionEnd::Finished));
 /// ```
 pub fn deduction_end(puzzle: &Board, answer: &Board) -> Option<DeductionEnd> {
-    let total = answer.cells().iter().filter(|&&c| c == Cell::Mine).count();
+    let total = answer.mine_count();
     let n = puzzle.cells().len();
     let lines = SweepLines::of(puzzle.rows(), puzzle.cols());
     let mut known: Vec<Cell> = puzzle.cells().to_vec();
