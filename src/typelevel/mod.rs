@@ -4,6 +4,7 @@
 
 pub mod cell;
 pub mod chunks;
+pub mod diagram;
 pub mod gate;
 pub mod pairs;
 pub mod peano;

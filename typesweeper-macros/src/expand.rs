@@ -18,6 +18,7 @@
 //! fulfilment loop as the board has rows and columns, which keeps the forward rule from walking
 //! deep partial counts while the cells at the start of the chain are still unknown.
 
+mod diagram;
 mod sweep;
 
 use crate::parse::{self, Error, Level, SpannedBoard};
@@ -286,6 +287,10 @@ fn expansion(
     answer: &SpannedBoard,
     call: Span,
 ) -> TokenStream {
+    if level == Level::Diagram {
+        let layout = Layout::new(Level::Complete, plan, puzzle, answer, call);
+        return diagram::expansion(&layout, puzzle, answer);
+    }
     let layout = Layout::new(level, plan, puzzle, answer, call);
     let mut chunks = Chunks::default();
     let row_params = layout.rows(&mut chunks);
@@ -738,7 +743,7 @@ impl<'a> Layout<'a> {
                 let gate_trait = match self.level {
                     Level::Fragment => "Decided",
                     Level::Pairs => "DecidedByPairs",
-                    Level::Complete => "DecidedByComplete",
+                    Level::Complete | Level::Diagram => "DecidedByComplete",
                 };
                 let link = bound(
                     puzzle.spans[i],

@@ -46,6 +46,8 @@ pub enum Level {
     /// Everything every layout agrees on: the rules of `Pairs`, then a search over the whole
     /// board with the mine total.
     Complete,
+    /// `level: complete` on decision diagrams (being measured; will replace `Complete`).
+    Diagram,
 }
 
 /// Reads an optional `level : fragment|pairs|complete` (then an optional comma) from the front of
@@ -73,6 +75,7 @@ pub fn level(
         Some(TokenTree::Ident(id)) if id == "fragment" => (Level::Fragment, id.span()),
         Some(TokenTree::Ident(id)) if id == "pairs" => (Level::Pairs, id.span()),
         Some(TokenTree::Ident(id)) if id == "complete" => (Level::Complete, id.span()),
+        Some(TokenTree::Ident(id)) if id == "diagram" => (Level::Diagram, id.span()),
         Some(TokenTree::Ident(id)) if id != "puzzle" && id != "answer" => {
             return Err(Error::new(
                 id.span(),

@@ -1,0 +1,1938 @@
+//! `level: complete` as deterministic passes over hash-consed decision diagrams.
+//!
+//! Everything here is decided by associated-type projections: no inference variable, no
+//! search. One *round* of full deduction reads a board (a balanced tree of cells, [`Nd`] and
+//! [`Lf`], in the sweep order of `solve!`: lines of the board's shorter side, each followed by
+//! one [`Out`] cell so that a line's ends have no neighbours on the next line) and returns the
+//! next board, on which every cell that all mine layouts agree on is decided: a cell proved
+//! safe shows its number, taken from the concealed answer only through [`Uncover`], and a cell
+//! proved a mine is a [`Mine`]. `solve!` chains rounds until nothing changes.
+//!
+//! A round:
+//!
+//! 1. every position gets its [`Fact`] ([`FactOf`]): for a shown number, its *need* (the number
+//!    less the known mines around it) and, for each neighbour, whether it is the first, a
+//!    middle, the last or the only unknown neighbour ([`Ev`]); for an unknown cell whether a
+//!    number touches it ([`Fr`]) or not ([`In`]);
+//! 2. a forward pass ([`Fw`]) folds the positions in sweep order. Its state is a decision
+//!    diagram over the *live* numbers (those with unknown neighbours on both sides of the cut),
+//!    one level each in position order, children indexed by how many mines the number still
+//!    needs ([`N9`]), ending in the set of mine counts still available ([`Bn`], a binary trie);
+//!    and a window of the facts around the position, which says which numbers are live and
+//!    what the cell does to each (the *planner*: written by `solve!` for the board's width
+//!    only, computed here from the cells);
+//! 3. a backward pass ([`Bw`]) does the same from the end, counting the mines placed after the
+//!    cut;
+//! 4. a frontier cell can be a mine if the forward diagram after placing a mine there meets the
+//!    backward diagram at the same cut ([`Mt`]), and likewise safe; a cell no number touches is
+//!    decided by the mine total alone, from the mine counts the forward pass ends with and the
+//!    number of such cells ([`Rd`]).
+//!
+//! rustc interns types, so equal sub-diagrams are one type, and its projection cache memoises
+//! every operation on them. Each step of the passes is a projection of the step before through
+//! its *inputs*, never nested in it, and the folds are balanced trees, so that the solver's
+//! recursion depth grows with the logarithm of the board's size.
+
+use super::cell::{Mine, Num};
+use super::peano::{S, Z};
+use core::marker::PhantomData as P;
+
+// =============================================================================================
+// Booleans
+// =============================================================================================
+
+/// True.
+pub struct Tt;
+/// False.
+pub struct Ff;
+
+/// Disjunction: `<A as Or<B>>::O`.
+pub trait Or<B> {
+    /// `A or B`.
+    type O;
+}
+/// `true or B = true`
+impl<B> Or<B> for Tt {
+    type O = Tt;
+}
+/// `false or B = B`
+impl<B> Or<B> for Ff {
+    type O = B;
+}
+
+// =============================================================================================
+// Cells of a round's board
+// =============================================================================================
+
+/// A cell nobody has decided yet.
+pub struct Unk;
+/// The padding after each line (and beyond the board's edges): never a number, never unknown.
+pub struct Out;
+/// A cell every layout rules out both ways: the shown cells contradict each other.
+pub struct Contra;
+
+/// Whether a cell is unknown.
+pub trait IsUnk {
+    /// [`Tt`] or [`Ff`].
+    type B;
+}
+/// Whether a cell is a shown number.
+pub trait IsNum {
+    /// [`Tt`] or [`Ff`].
+    type B;
+}
+/// A shown number's need: `V` less one for a mine.
+pub trait LessMine<V> {
+    /// The need left, or [`Neg`] below zero.
+    type O;
+}
+
+/// Below zero: a number with more known mines around it than it shows.
+pub struct Neg;
+
+macro_rules! not_unknown {
+    ($($t:ty),*) => {$(
+        /// Not unknown.
+        impl IsUnk for $t { type B = Ff; }
+    )*};
+}
+not_unknown!(Out, Contra, Mine);
+/// `Unk` is unknown.
+impl IsUnk for Unk {
+    type B = Tt;
+}
+/// A number is not unknown.
+impl<N> IsUnk for Num<N> {
+    type B = Ff;
+}
+macro_rules! not_number {
+    ($($t:ty),*) => {$(
+        /// Not a number.
+        impl IsNum for $t { type B = Ff; }
+        /// Not a mine: the need stays.
+        impl<V> LessMine<V> for $t { type O = V; }
+    )*};
+}
+not_number!(Unk, Out, Contra);
+/// A number is a number.
+impl<N> IsNum for Num<N> {
+    type B = Tt;
+}
+/// A number is not a mine: the need stays.
+impl<N, V> LessMine<V> for Num<N> {
+    type O = V;
+}
+/// Not a number.
+impl IsNum for Mine {
+    type B = Ff;
+}
+/// A mine takes one from the need.
+impl<V> LessMine<S<V>> for Mine {
+    type O = V;
+}
+/// A mine where none is needed: below zero.
+impl LessMine<Z> for Mine {
+    type O = Neg;
+}
+/// Below zero stays below zero.
+impl LessMine<Neg> for Mine {
+    type O = Neg;
+}
+
+// =============================================================================================
+// Facts: what a position is, for this round
+// =============================================================================================
+
+/// A known cell that is no number with unknown neighbours (a pad, a number with none, or a
+/// counter already passed).
+pub struct Kn;
+/// A known mine (counted against the total).
+pub struct Mn;
+/// An unknown cell next to a number: the passes place it.
+pub struct Fr;
+/// An unknown cell no number touches: the mine total decides it.
+pub struct In;
+/// A number the known cells contradict: more mines around it than it shows, or too few
+/// unknown neighbours left.
+pub struct Bad;
+/// A shown number with unknown neighbours, waiting for its first: `Need` mines to place,
+/// `E` its neighbours' events ([`Ev`]), in sweep order.
+pub struct Ctr<Need, E>(P<(Need, E)>);
+/// A number the pass has reached: a level of the diagram.
+pub struct Lv<Need, E>(P<(Need, E)>);
+
+/// The event a neighbour is to its number.
+pub mod ev {
+    /// Not unknown: nothing happens there.
+    pub struct No;
+    /// The first unknown neighbour (of several): the forward pass opens the number there.
+    pub struct First;
+    /// Between the first and the last.
+    pub struct Mid;
+    /// The last unknown neighbour (of several): the forward pass closes the number there.
+    pub struct Last;
+    /// The only unknown neighbour: opened and closed at once.
+    pub struct Only;
+}
+
+/// The event of an unknown-or-not neighbour, from whether it is unknown and whether an unknown
+/// neighbour comes before it and after it.
+pub trait Ev {
+    /// One of the [`ev`] markers.
+    type O;
+}
+/// A known neighbour is no event.
+impl<A, B> Ev for (Ff, A, B) {
+    type O = ev::No;
+}
+/// Unknown, none before, none after: the only one.
+impl Ev for (Tt, Ff, Ff) {
+    type O = ev::Only;
+}
+/// Unknown, none before, some after: the first.
+impl Ev for (Tt, Ff, Tt) {
+    type O = ev::First;
+}
+/// Unknown, some before and after: a middle one.
+impl Ev for (Tt, Tt, Tt) {
+    type O = ev::Mid;
+}
+/// Unknown, some before, none after: the last.
+impl Ev for (Tt, Tt, Ff) {
+    type O = ev::Last;
+}
+
+/// The events of a list of neighbours (`(U, rest)` of [`IsUnk`] values), given whether an
+/// unknown came before.
+pub trait Events<Before> {
+    /// The events, a list like the input.
+    type O;
+    /// Whether the list holds an unknown.
+    type Any;
+}
+/// The empty list: no events, no unknown.
+impl<Before> Events<Before> for () {
+    type O = ();
+    type Any = Ff;
+}
+/// Head's event from what comes before and after it; the tail sees the head as before.
+impl<U, Rest, Before> Events<Before> for (U, Rest)
+where
+    U: Or<Before>,
+    Rest: Events<<U as Or<Before>>::O>,
+    (U, Before, <Rest as Events<<U as Or<Before>>::O>>::Any): Ev,
+    U: Or<<Rest as Events<<U as Or<Before>>::O>>::Any>,
+{
+    type O = (
+        <(U, Before, <Rest as Events<<U as Or<Before>>::O>>::Any) as Ev>::O,
+        <Rest as Events<<U as Or<Before>>::O>>::O,
+    );
+    type Any = <U as Or<<Rest as Events<<U as Or<Before>>::O>>::Any>>::O;
+}
+
+/// A position's [`Fact`] from its cell and its eight neighbours in sweep order
+/// (`(cell, n1, .., n8)`).
+pub trait FactOf {
+    /// [`Kn`], [`Mn`], [`Fr`], [`In`], [`Bad`] or [`Ctr`].
+    type O;
+}
+/// What a position's [`FactOf`] is.
+pub type Fact<T> = <T as FactOf>::O;
+
+macro_rules! known_fact {
+    ($t:ty, $f:ty) => {
+        /// A known cell that is not a number.
+        impl<N1, N2, N3, N4, N5, N6, N7, N8> FactOf for ($t, N1, N2, N3, N4, N5, N6, N7, N8) {
+            type O = $f;
+        }
+    };
+}
+known_fact!(Out, Kn);
+known_fact!(Contra, Kn);
+known_fact!(Mine, Mn);
+
+/// An unknown cell: [`Fr`] if any neighbour is a number, else [`In`].
+impl<N1, N2, N3, N4, N5, N6, N7, N8> FactOf for (Unk, N1, N2, N3, N4, N5, N6, N7, N8)
+where
+    N1: IsNum,
+    N2: IsNum,
+    N3: IsNum,
+    N4: IsNum,
+    N5: IsNum,
+    N6: IsNum,
+    N7: IsNum,
+    N8: IsNum,
+    (
+        N1::B,
+        (
+            N2::B,
+            (N3::B, (N4::B, (N5::B, (N6::B, (N7::B, (N8::B, ())))))),
+        ),
+    ): Events<Ff>,
+    <(
+        N1::B,
+        (
+            N2::B,
+            (N3::B, (N4::B, (N5::B, (N6::B, (N7::B, (N8::B, ())))))),
+        ),
+    ) as Events<Ff>>::Any: UnkFact,
+{
+    type O = <<(
+        N1::B,
+        (
+            N2::B,
+            (N3::B, (N4::B, (N5::B, (N6::B, (N7::B, (N8::B, ())))))),
+        ),
+    ) as Events<Ff>>::Any as UnkFact>::O;
+}
+
+/// An unknown cell's fact from whether a number touches it.
+pub trait UnkFact {
+    /// [`Fr`] or [`In`].
+    type O;
+}
+/// A number touches it: the frontier.
+impl UnkFact for Tt {
+    type O = Fr;
+}
+/// No number touches it: the interior.
+impl UnkFact for Ff {
+    type O = In;
+}
+
+/// A shown number: its need (the number less the known mines around it) and its neighbours'
+/// events.
+impl<V, N1, N2, N3, N4, N5, N6, N7, N8> FactOf for (Num<V>, N1, N2, N3, N4, N5, N6, N7, N8)
+where
+    N1: IsUnk,
+    N2: IsUnk,
+    N3: IsUnk,
+    N4: IsUnk,
+    N5: IsUnk,
+    N6: IsUnk,
+    N7: IsUnk,
+    N8: IsUnk,
+    (N4, N3, N2, N1, V): Need4,
+    (N8, N7, N6, N5, <(N4, N3, N2, N1, V) as Need4>::O): Need4,
+    (
+        N1::B,
+        (
+            N2::B,
+            (N3::B, (N4::B, (N5::B, (N6::B, (N7::B, (N8::B, ())))))),
+        ),
+    ): Events<Ff>,
+    (
+        <(N8, N7, N6, N5, <(N4, N3, N2, N1, V) as Need4>::O) as Need4>::O,
+        <(
+            N1::B,
+            (
+                N2::B,
+                (N3::B, (N4::B, (N5::B, (N6::B, (N7::B, (N8::B, ())))))),
+            ),
+        ) as Events<Ff>>::Any,
+        <(
+            N1::B,
+            (
+                N2::B,
+                (N3::B, (N4::B, (N5::B, (N6::B, (N7::B, (N8::B, ())))))),
+            ),
+        ) as Events<Ff>>::O,
+    ): NumFact,
+{
+    type O = <(
+        <(N8, N7, N6, N5, <(N4, N3, N2, N1, V) as Need4>::O) as Need4>::O,
+        <(
+            N1::B,
+            (
+                N2::B,
+                (N3::B, (N4::B, (N5::B, (N6::B, (N7::B, (N8::B, ())))))),
+            ),
+        ) as Events<Ff>>::Any,
+        <(
+            N1::B,
+            (
+                N2::B,
+                (N3::B, (N4::B, (N5::B, (N6::B, (N7::B, (N8::B, ())))))),
+            ),
+        ) as Events<Ff>>::O,
+    ) as NumFact>::O;
+}
+
+/// A need less the mines among four neighbours (`(n4, n3, n2, n1, need)`).
+pub trait Need4 {
+    /// The need left, or [`Neg`].
+    type O;
+}
+/// `need - mines(n1..n4)`
+impl<N4, N3, N2, N1, V> Need4 for (N4, N3, N2, N1, V)
+where
+    N1: LessMine<V>,
+    N2: LessMine<<N1 as LessMine<V>>::O>,
+    N3: LessMine<<N2 as LessMine<<N1 as LessMine<V>>::O>>::O>,
+    N4: LessMine<<N3 as LessMine<<N2 as LessMine<<N1 as LessMine<V>>::O>>::O>>::O>,
+{
+    type O = <N4 as LessMine<<N3 as LessMine<<N2 as LessMine<<N1 as LessMine<V>>::O>>::O>>::O>>::O;
+}
+
+/// A number's fact from `(need, any unknown neighbour, events)`.
+pub trait NumFact {
+    /// [`Ctr`], [`Kn`] or [`Bad`].
+    type O;
+}
+/// More known mines than the number: contradicted.
+impl<A, E> NumFact for (Neg, A, E) {
+    type O = Bad;
+}
+/// Satisfied and no unknown neighbour: nothing to do.
+impl<E> NumFact for (Z, Ff, E) {
+    type O = Kn;
+}
+/// Mines still needed and no unknown neighbour: contradicted.
+impl<X, E> NumFact for (S<X>, Ff, E) {
+    type O = Bad;
+}
+/// Unknown neighbours and need zero: a counter.
+impl<E> NumFact for (Z, Tt, E) {
+    type O = Ctr<Z, E>;
+}
+/// Unknown neighbours and a need: a counter.
+impl<X, E> NumFact for (S<X>, Tt, E) {
+    type O = Ctr<S<X>, E>;
+}
+
+// =============================================================================================
+// Decision diagrams: nodes and mine-count sets
+// =============================================================================================
+
+/// The empty set.
+pub struct E;
+/// A set of mine counts (in the leaves), as a binary trie, least significant bit first: `S0`
+/// holds the counts `2a` as `a`, `S1` the counts `2a + 1`. [`T`] ends a path: the count whose
+/// bits the path spelled is in the set.
+pub struct Bn<S0, S1>(P<(S0, S1)>);
+/// The end of a path of a mine-count trie: that count is in the set.
+pub struct T;
+/// A level of a diagram: child `v` holds the states in which the level's number needs `v` more
+/// mines (forward) or has `v` placed after the cut (backward).
+pub struct N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>(P<(C0, C1, C2, C3, C4, C5, C6, C7, C8)>);
+
+/// Whether a set is empty.
+pub trait IsE {
+    /// [`Tt`] or [`Ff`].
+    type B;
+}
+/// `E` is empty.
+impl IsE for E {
+    type B = Tt;
+}
+/// A trie node is not (tries are kept canonical).
+impl<A, B> IsE for Bn<A, B> {
+    type B = Ff;
+}
+/// `T` is not.
+impl IsE for T {
+    type B = Ff;
+}
+/// A level is not (levels are kept canonical).
+impl<C0, C1, C2, C3, C4, C5, C6, C7, C8> IsE for N9<C0, C1, C2, C3, C4, C5, C6, C7, C8> {
+    type B = Ff;
+}
+
+/// Conjunction.
+pub trait And<B> {
+    /// `A and B`.
+    type O;
+}
+/// `true and B = B`
+impl<B> And<B> for Tt {
+    type O = B;
+}
+/// `false and B = false`
+impl<B> And<B> for Ff {
+    type O = Ff;
+}
+
+/// Picks a canonical value: `E` when the flag says the children are all empty.
+pub trait Pick<X> {
+    /// `E` or `X`.
+    type O;
+}
+/// All empty: `E`.
+impl<X> Pick<X> for Tt {
+    type O = E;
+}
+/// Some child: the node.
+impl<X> Pick<X> for Ff {
+    type O = X;
+}
+
+/// The canonical trie node of two children (`E` when both are empty).
+pub trait MkBn {
+    /// `Bn<A, B>` or `E`.
+    type O;
+}
+/// `mk(E, E) = E`, otherwise the node.
+impl<A: IsE, B: IsE> MkBn for (A, B)
+where
+    A::B: And<B::B>,
+    <A::B as And<B::B>>::O: Pick<Bn<A, B>>,
+{
+    type O = <<A::B as And<B::B>>::O as Pick<Bn<A, B>>>::O;
+}
+
+/// The canonical level of nine children (`E` when all are empty).
+pub trait Mk9 {
+    /// `N9<..>` or `E`.
+    type O;
+}
+/// `mk(E, .., E) = E`, otherwise the level.
+impl<C0, C1, C2, C3, C4, C5, C6, C7, C8> Mk9 for (C0, C1, C2, C3, C4, C5, C6, C7, C8)
+where
+    C0: IsE,
+    C1: IsE,
+    C2: IsE,
+    C3: IsE,
+    C4: IsE,
+    C5: IsE,
+    C6: IsE,
+    C7: IsE,
+    C8: IsE,
+    C0::B: And<C1::B>,
+    C2::B: And<C3::B>,
+    C4::B: And<C5::B>,
+    C6::B: And<C7::B>,
+    <C0::B as And<C1::B>>::O: And<<C2::B as And<C3::B>>::O>,
+    <C4::B as And<C5::B>>::O: And<<C6::B as And<C7::B>>::O>,
+    <<C0::B as And<C1::B>>::O as And<<C2::B as And<C3::B>>::O>>::O:
+        And<<<C4::B as And<C5::B>>::O as And<<C6::B as And<C7::B>>::O>>::O>,
+    <<<C0::B as And<C1::B>>::O as And<<C2::B as And<C3::B>>::O>>::O as And<
+        <<C4::B as And<C5::B>>::O as And<<C6::B as And<C7::B>>::O>>::O,
+    >>::O: And<C8::B>,
+    <<<<C0::B as And<C1::B>>::O as And<<C2::B as And<C3::B>>::O>>::O as And<
+        <<C4::B as And<C5::B>>::O as And<<C6::B as And<C7::B>>::O>>::O,
+    >>::O as And<C8::B>>::O: Pick<N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>>,
+{
+    type O = <<<<<C0::B as And<C1::B>>::O as And<<C2::B as And<C3::B>>::O>>::O as And<
+        <<C4::B as And<C5::B>>::O as And<<C6::B as And<C7::B>>::O>>::O,
+    >>::O as And<C8::B>>::O as Pick<N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>>>::O;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Union
+// ---------------------------------------------------------------------------------------------
+
+/// Union of two diagrams with the same levels.
+pub trait Un<Y> {
+    /// `X ∪ Y`.
+    type O;
+}
+/// `E ∪ Y = Y`
+impl<Y> Un<Y> for E {
+    type O = Y;
+}
+/// `T ∪ E = T`
+impl Un<E> for T {
+    type O = T;
+}
+/// `T ∪ T = T`
+impl Un<T> for T {
+    type O = T;
+}
+/// `Bn ∪ E = Bn`
+impl<A, B> Un<E> for Bn<A, B> {
+    type O = Bn<A, B>;
+}
+/// Tries unite child by child.
+impl<A: Un<C>, B: Un<D>, C, D> Un<Bn<C, D>> for Bn<A, B> {
+    type O = Bn<A::O, B::O>;
+}
+/// `N9 ∪ E = N9`
+impl<C0, C1, C2, C3, C4, C5, C6, C7, C8> Un<E> for N9<C0, C1, C2, C3, C4, C5, C6, C7, C8> {
+    type O = N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>;
+}
+/// Levels unite child by child.
+impl<C0, C1, C2, C3, C4, C5, C6, C7, C8, D0, D1, D2, D3, D4, D5, D6, D7, D8>
+    Un<N9<D0, D1, D2, D3, D4, D5, D6, D7, D8>> for N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>
+where
+    C0: Un<D0>,
+    C1: Un<D1>,
+    C2: Un<D2>,
+    C3: Un<D3>,
+    C4: Un<D4>,
+    C5: Un<D5>,
+    C6: Un<D6>,
+    C7: Un<D7>,
+    C8: Un<D8>,
+{
+    type O = N9<C0::O, C1::O, C2::O, C3::O, C4::O, C5::O, C6::O, C7::O, C8::O>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Meet
+// ---------------------------------------------------------------------------------------------
+
+/// Whether two diagrams with the same levels share a state.
+pub trait Mt<Y> {
+    /// [`Tt`] or [`Ff`].
+    type B;
+}
+/// Nothing meets `E`.
+impl<Y> Mt<Y> for E {
+    type B = Ff;
+}
+/// Nothing meets `E`.
+impl Mt<E> for T {
+    type B = Ff;
+}
+/// `T` meets `T`.
+impl Mt<T> for T {
+    type B = Tt;
+}
+/// Nothing meets `E`.
+impl<A, B> Mt<E> for Bn<A, B> {
+    type B = Ff;
+}
+/// Tries meet where a child does.
+impl<A: Mt<C>, B: Mt<D>, C, D> Mt<Bn<C, D>> for Bn<A, B>
+where
+    A::B: Or<B::B>,
+{
+    type B = <A::B as Or<B::B>>::O;
+}
+/// Nothing meets `E`.
+impl<C0, C1, C2, C3, C4, C5, C6, C7, C8> Mt<E> for N9<C0, C1, C2, C3, C4, C5, C6, C7, C8> {
+    type B = Ff;
+}
+/// Levels meet where a child does.
+impl<C0, C1, C2, C3, C4, C5, C6, C7, C8, D0, D1, D2, D3, D4, D5, D6, D7, D8>
+    Mt<N9<D0, D1, D2, D3, D4, D5, D6, D7, D8>> for N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>
+where
+    C0: Mt<D0>,
+    C1: Mt<D1>,
+    C2: Mt<D2>,
+    C3: Mt<D3>,
+    C4: Mt<D4>,
+    C5: Mt<D5>,
+    C6: Mt<D6>,
+    C7: Mt<D7>,
+    C8: Mt<D8>,
+    C0::B: Or<C1::B>,
+    C2::B: Or<C3::B>,
+    C4::B: Or<C5::B>,
+    C6::B: Or<C7::B>,
+    <C0::B as Or<C1::B>>::O: Or<<C2::B as Or<C3::B>>::O>,
+    <C4::B as Or<C5::B>>::O: Or<<C6::B as Or<C7::B>>::O>,
+    <<C0::B as Or<C1::B>>::O as Or<<C2::B as Or<C3::B>>::O>>::O:
+        Or<<<C4::B as Or<C5::B>>::O as Or<<C6::B as Or<C7::B>>::O>>::O>,
+    <<<C0::B as Or<C1::B>>::O as Or<<C2::B as Or<C3::B>>::O>>::O as Or<
+        <<C4::B as Or<C5::B>>::O as Or<<C6::B as Or<C7::B>>::O>>::O,
+    >>::O: Or<C8::B>,
+{
+    type B = <<<<C0::B as Or<C1::B>>::O as Or<<C2::B as Or<C3::B>>::O>>::O as Or<
+        <<C4::B as Or<C5::B>>::O as Or<<C6::B as Or<C7::B>>::O>>::O,
+    >>::O as Or<C8::B>>::O;
+}
+
+// =============================================================================================
+// Instructions: what one step does to each level
+// =============================================================================================
+
+/// Keep this level as it is, then `R` below.
+pub struct K<R>(P<R>);
+/// A mine for this level's number (forward): every child moves down one (needs one less).
+pub struct D<R>(P<R>);
+/// A mine for this level's number (backward): every child moves up one, up to `Cap` (the
+/// number's need).
+pub struct U<Cap, R>(P<(Cap, R)>);
+/// Close this level: keep child `V` only (the number is satisfied by exactly that), then `R`.
+pub struct Tk<V, R>(P<(V, R)>);
+/// Open a level here whose only child is `V`, then `R` below it.
+pub struct I<V, R>(P<(V, R)>);
+/// Nothing below changes.
+pub struct Id;
+/// The leaf: one mine fewer available (forward mine).
+pub struct LDec;
+/// The leaf: one mine more available before the cut (backward mine).
+pub struct LInc;
+/// The branch is impossible: everything goes.
+pub struct Dead;
+/// The end of an instruction list still being built.
+pub struct Hole;
+
+/// Apply an instruction list to a diagram.
+pub trait Ap<Ins> {
+    /// The diagram after.
+    type O;
+}
+/// Nothing happens to `E`.
+impl<Ins> Ap<Ins> for E {
+    type O = E;
+}
+
+macro_rules! ap_nonempty {
+    ([$($g:ident),*] $t:ty) => {
+        /// `Id` keeps the diagram.
+        impl<$($g),*> Ap<Id> for $t { type O = $t; }
+        /// `Dead` empties it.
+        impl<$($g),*> Ap<Dead> for $t { type O = E; }
+        /// `I<V, R>` opens a level above: child `V` is the diagram after `R`.
+        impl<$($g,)* V, R> Ap<I<V, R>> for $t
+        where
+            $t: Ap<R>,
+            (V, <$t as Ap<R>>::O): Open9,
+        {
+            type O = <(V, <$t as Ap<R>>::O) as Open9>::O;
+        }
+    };
+}
+ap_nonempty!([] T);
+ap_nonempty!([A, B] Bn<A, B>);
+ap_nonempty!([C0, C1, C2, C3, C4, C5, C6, C7, C8] N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>);
+
+/// The level whose child `V` is `X` and whose other children are empty (`(V, X)`).
+pub trait Open9 {
+    /// `N9<.., X, ..>`, or `E` when `X` is.
+    type O;
+}
+macro_rules! open9 {
+    ($v:ty; $($c:ident),*) => {
+        /// Child `V` is `X`, the others empty.
+        impl<X: IsE> Open9 for ($v, X)
+        where
+            X::B: Pick<N9<$($c),*>>,
+        {
+            type O = <X::B as Pick<N9<$($c),*>>>::O;
+        }
+    };
+}
+open9!(Z; X, E, E, E, E, E, E, E, E);
+open9!(S<Z>; E, X, E, E, E, E, E, E, E);
+open9!(S<S<Z>>; E, E, X, E, E, E, E, E, E);
+open9!(S<S<S<Z>>>; E, E, E, X, E, E, E, E, E);
+open9!(S<S<S<S<Z>>>>; E, E, E, E, X, E, E, E, E);
+open9!(S<S<S<S<S<Z>>>>>; E, E, E, E, E, X, E, E, E);
+open9!(S<S<S<S<S<S<Z>>>>>>; E, E, E, E, E, E, X, E, E);
+open9!(S<S<S<S<S<S<S<Z>>>>>>>; E, E, E, E, E, E, E, X, E);
+open9!(S<S<S<S<S<S<S<S<Z>>>>>>>>; E, E, E, E, E, E, E, E, X);
+
+/// The leaf: one mine fewer available (`r -> r - 1`, dropping `r = 0`).
+impl<A, B> Ap<LDec> for Bn<A, B>
+where
+    A: Ap<LDec>,
+    (B, <A as Ap<LDec>>::O): MkBn,
+{
+    type O = <(B, <A as Ap<LDec>>::O) as MkBn>::O;
+}
+/// Below zero: gone.
+impl Ap<LDec> for T {
+    type O = E;
+}
+/// The leaf: one mine more (`r -> r + 1`, dropping what overflows the trie).
+impl<A, B> Ap<LInc> for Bn<A, B>
+where
+    B: Ap<LInc>,
+    (<B as Ap<LInc>>::O, A): MkBn,
+{
+    type O = <(<B as Ap<LInc>>::O, A) as MkBn>::O;
+}
+/// Past the largest count: gone.
+impl Ap<LInc> for T {
+    type O = E;
+}
+
+/// `K<R>`: each child gets `R`.
+impl<R, C0, C1, C2, C3, C4, C5, C6, C7, C8> Ap<K<R>> for N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>
+where
+    C0: Ap<R>,
+    C1: Ap<R>,
+    C2: Ap<R>,
+    C3: Ap<R>,
+    C4: Ap<R>,
+    C5: Ap<R>,
+    C6: Ap<R>,
+    C7: Ap<R>,
+    C8: Ap<R>,
+    (
+        C0::O,
+        C1::O,
+        C2::O,
+        C3::O,
+        C4::O,
+        C5::O,
+        C6::O,
+        C7::O,
+        C8::O,
+    ): Mk9,
+{
+    type O = <(
+        C0::O,
+        C1::O,
+        C2::O,
+        C3::O,
+        C4::O,
+        C5::O,
+        C6::O,
+        C7::O,
+        C8::O,
+    ) as Mk9>::O;
+}
+/// `D<R>`: child `v` becomes child `v - 1` (one mine fewer needed); child 0 goes.
+impl<R, C0, C1, C2, C3, C4, C5, C6, C7, C8> Ap<D<R>> for N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>
+where
+    C1: Ap<R>,
+    C2: Ap<R>,
+    C3: Ap<R>,
+    C4: Ap<R>,
+    C5: Ap<R>,
+    C6: Ap<R>,
+    C7: Ap<R>,
+    C8: Ap<R>,
+    (C1::O, C2::O, C3::O, C4::O, C5::O, C6::O, C7::O, C8::O, E): Mk9,
+{
+    type O = <(C1::O, C2::O, C3::O, C4::O, C5::O, C6::O, C7::O, C8::O, E) as Mk9>::O;
+}
+
+macro_rules! take {
+    ($v:ty, $c:ident) => {
+        /// `Tk<V, R>`: only child `V` stays, and the level goes.
+        impl<R, C0, C1, C2, C3, C4, C5, C6, C7, C8> Ap<Tk<$v, R>>
+            for N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>
+        where
+            $c: Ap<R>,
+        {
+            type O = <$c as Ap<R>>::O;
+        }
+    };
+}
+take!(Z, C0);
+take!(S<Z>, C1);
+take!(S<S<Z>>, C2);
+take!(S<S<S<Z>>>, C3);
+take!(S<S<S<S<Z>>>>, C4);
+take!(S<S<S<S<S<Z>>>>>, C5);
+take!(S<S<S<S<S<S<Z>>>>>>, C6);
+take!(S<S<S<S<S<S<S<Z>>>>>>>, C7);
+take!(S<S<S<S<S<S<S<S<Z>>>>>>>>, C8);
+
+macro_rules! up {
+    ($cap:ty; $($keep:ident),*; $($gone:ident),*) => {
+        /// `U<Cap, R>`: child `v` becomes child `v + 1`, up to `Cap`.
+        impl<R, C0, C1, C2, C3, C4, C5, C6, C7, C8> Ap<U<$cap, R>>
+            for N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>
+        where
+            $($keep: Ap<R>,)*
+            (E, $(<$keep as Ap<R>>::O,)* $($gone,)*): Mk9,
+        {
+            type O = <(E, $(<$keep as Ap<R>>::O,)* $($gone,)*) as Mk9>::O;
+        }
+    };
+}
+up!(Z; ; E, E, E, E, E, E, E, E);
+up!(S<Z>; C0; E, E, E, E, E, E, E);
+up!(S<S<Z>>; C0, C1; E, E, E, E, E, E);
+up!(S<S<S<Z>>>; C0, C1, C2; E, E, E, E, E);
+up!(S<S<S<S<Z>>>>; C0, C1, C2, C3; E, E, E, E);
+up!(S<S<S<S<S<Z>>>>>; C0, C1, C2, C3, C4; E, E, E);
+up!(S<S<S<S<S<S<Z>>>>>>; C0, C1, C2, C3, C4, C5; E, E);
+up!(S<S<S<S<S<S<S<Z>>>>>>>; C0, C1, C2, C3, C4, C5, C6; E);
+up!(S<S<S<S<S<S<S<S<Z>>>>>>>>; C0, C1, C2, C3, C4, C5, C6, C7;);
+
+// ---------------------------------------------------------------------------------------------
+// Building instruction lists
+// ---------------------------------------------------------------------------------------------
+
+/// What one window slot contributes to a step's instruction list (a token).
+pub mod tok {
+    /// Nothing: not a level.
+    pub struct Skip;
+    /// Keep the level.
+    pub struct Keep;
+    /// The level's number gets a mine (forward).
+    pub struct Dec;
+    /// The level's number gets a mine (backward), up to `Cap`.
+    pub struct Up<Cap>(core::marker::PhantomData<Cap>);
+    /// Close the level on child `V`.
+    pub struct Take<V>(core::marker::PhantomData<V>);
+    /// Open a level on child `V`.
+    pub struct Open<V>(core::marker::PhantomData<V>);
+    /// The branch is impossible.
+    pub struct Dead;
+}
+
+/// A token as an instruction list ending in a [`Hole`].
+pub trait TokList {
+    /// The list.
+    type O;
+}
+/// Nothing: the empty list.
+impl TokList for tok::Skip {
+    type O = Hole;
+}
+/// `K`
+impl TokList for tok::Keep {
+    type O = K<Hole>;
+}
+/// `D`
+impl TokList for tok::Dec {
+    type O = D<Hole>;
+}
+/// `U<Cap>`
+impl<Cap> TokList for tok::Up<Cap> {
+    type O = U<Cap, Hole>;
+}
+/// `Tk<V>`
+impl<V> TokList for tok::Take<V> {
+    type O = Tk<V, Hole>;
+}
+/// `I<V>`
+impl<V> TokList for tok::Open<V> {
+    type O = I<V, Hole>;
+}
+/// `Dead`
+impl TokList for tok::Dead {
+    type O = Dead;
+}
+
+/// Fill a list's [`Hole`] with `B`: `<A as Fill<B>>::O` is `A` then `B`, with a run of `K`
+/// before `Id` dropped (nothing below changes) and `Dead` taking everything.
+pub trait Fill<B> {
+    /// The joined list.
+    type O;
+}
+/// `Hole` then `B` is `B`.
+impl<B> Fill<B> for Hole {
+    type O = B;
+}
+/// `Dead` then anything is `Dead`.
+impl<B> Fill<B> for Dead {
+    type O = Dead;
+}
+/// `K<R>` then `B` is `K` pushed on `R` then `B`.
+impl<R: Fill<B>, B> Fill<B> for K<R>
+where
+    R::O: PushK,
+{
+    type O = <R::O as PushK>::O;
+}
+/// `D<R>` then `B`.
+impl<R: Fill<B>, B> Fill<B> for D<R>
+where
+    R::O: Push<D<R::O>>,
+{
+    type O = <R::O as Push<D<R::O>>>::O;
+}
+/// `U<C, R>` then `B`.
+impl<Cap, R: Fill<B>, B> Fill<B> for U<Cap, R>
+where
+    R::O: Push<U<Cap, R::O>>,
+{
+    type O = <R::O as Push<U<Cap, R::O>>>::O;
+}
+/// `Tk<V, R>` then `B`.
+impl<V, R: Fill<B>, B> Fill<B> for Tk<V, R>
+where
+    R::O: Push<Tk<V, R::O>>,
+{
+    type O = <R::O as Push<Tk<V, R::O>>>::O;
+}
+/// `I<V, R>` then `B`.
+impl<V, R: Fill<B>, B> Fill<B> for I<V, R>
+where
+    R::O: Push<I<V, R::O>>,
+{
+    type O = <R::O as Push<I<V, R::O>>>::O;
+}
+
+/// Pushing an instruction on a list: `Dead` below makes the list `Dead`.
+pub trait Push<Whole> {
+    /// `Whole`, or `Dead`.
+    type O;
+}
+/// Onto `Dead`: `Dead`.
+impl<Whole> Push<Whole> for Dead {
+    type O = Dead;
+}
+macro_rules! push_onto {
+    ([$($g:ident),*] $t:ty) => {
+        /// Onto a live list: the list with the instruction.
+        impl<Whole, $($g),*> Push<Whole> for $t { type O = Whole; }
+        /// `K` onto a live list that changes something below.
+        impl<$($g),*> PushK for $t { type O = K<$t>; }
+    };
+}
+push_onto!([] Hole);
+push_onto!([] LDec);
+push_onto!([] LInc);
+push_onto!([R] K<R>);
+push_onto!([R] D<R>);
+push_onto!([C, R] U<C, R>);
+push_onto!([V, R] Tk<V, R>);
+push_onto!([V, R] I<V, R>);
+/// Onto `Id` (when pushing anything but `K`): the list.
+impl<Whole> Push<Whole> for Id {
+    type O = Whole;
+}
+
+/// Pushing `K` on a list.
+pub trait PushK {
+    /// `K<list>`, `Id` or `Dead`.
+    type O;
+}
+/// `K` before `Id` changes nothing: `Id`.
+impl PushK for Id {
+    type O = Id;
+}
+/// `K` onto `Dead`: `Dead`.
+impl PushK for Dead {
+    type O = Dead;
+}
+
+// =============================================================================================
+// The planner: what a window slot does at a step
+// =============================================================================================
+
+/// The direction a step's cell is from a number: `D1` for the first of the number's
+/// neighbours in sweep order (up and left), `D8` for the last.
+pub mod dir {
+    /// First neighbour (up-left in a row sweep).
+    pub struct D1;
+    /// Second.
+    pub struct D2;
+    /// Third.
+    pub struct D3;
+    /// Fourth.
+    pub struct D4;
+    /// Fifth.
+    pub struct D5;
+    /// Sixth.
+    pub struct D6;
+    /// Seventh.
+    pub struct D7;
+    /// Eighth (down-right in a row sweep).
+    pub struct D8;
+}
+
+/// The event at a direction of an event list.
+pub trait EvAt<Dir> {
+    /// The [`ev`] marker.
+    type O;
+}
+macro_rules! ev_at {
+    ($d:ident: $($e:ident),* => $pick:ident) => {
+        /// The event at this direction.
+        impl<E1, E2, E3, E4, E5, E6, E7, E8> EvAt<dir::$d>
+            for (E1, (E2, (E3, (E4, (E5, (E6, (E7, (E8, ()))))))))
+        {
+            type O = $pick;
+        }
+    };
+}
+ev_at!(D1: => E1);
+ev_at!(D2: => E2);
+ev_at!(D3: => E3);
+ev_at!(D4: => E4);
+ev_at!(D5: => E5);
+ev_at!(D6: => E6);
+ev_at!(D7: => E7);
+ev_at!(D8: => E8);
+
+/// A slot far from the step's cell (not its neighbour): a live level is kept.
+pub trait Far {
+    /// [`tok::Keep`] or [`tok::Skip`].
+    type T;
+}
+/// A level: kept.
+impl<N, Es> Far for Lv<N, Es> {
+    type T = tok::Keep;
+}
+macro_rules! not_level {
+    ($([$($g:ident),*] $t:ty),*) => {$(
+        /// Not a level: nothing.
+        impl<$($g),*> Far for $t { type T = tok::Skip; }
+        /// Not a number: nothing happens, forward.
+        impl<Dir, $($g),*> FAdj<Dir> for $t { type M = tok::Skip; type S = tok::Skip; type Nx = $t; }
+        /// Not a number: nothing happens, backward.
+        impl<Dir, $($g),*> BAdj<Dir> for $t { type M = tok::Skip; type S = tok::Skip; type Nx = $t; }
+    )*};
+}
+/// A waiting number far away: not a level yet.
+impl<N, Es> Far for Ctr<N, Es> {
+    type T = tok::Skip;
+}
+not_level!([] Kn, [] Mn, [] Fr, [] In, [] Bad);
+
+/// A slot next to the step's cell, forward: the tokens of the mine branch (`M`) and of the
+/// safe branch (`S`), and what the slot holds after (`Nx`). `Dir` is where the cell is from
+/// the slot's number.
+pub trait FAdj<Dir> {
+    /// The mine branch's token.
+    type M;
+    /// The safe branch's token.
+    type S;
+    /// The slot after the step.
+    type Nx;
+}
+/// A waiting number meets its first (or only) unknown neighbour.
+impl<Dir, N, Es> FAdj<Dir> for Ctr<N, Es>
+where
+    Es: EvAt<Dir>,
+    (N, Es, <Es as EvAt<Dir>>::O): FOpen,
+{
+    type M = <(N, Es, <Es as EvAt<Dir>>::O) as FOpen>::M;
+    type S = <(N, Es, <Es as EvAt<Dir>>::O) as FOpen>::S;
+    type Nx = <(N, Es, <Es as EvAt<Dir>>::O) as FOpen>::Nx;
+}
+/// A level meets a middle or its last unknown neighbour.
+impl<Dir, N, Es> FAdj<Dir> for Lv<N, Es>
+where
+    Es: EvAt<Dir>,
+    (N, Es, <Es as EvAt<Dir>>::O): FLive,
+{
+    type M = <(N, Es, <Es as EvAt<Dir>>::O) as FLive>::M;
+    type S = <(N, Es, <Es as EvAt<Dir>>::O) as FLive>::S;
+    type Nx = <(N, Es, <Es as EvAt<Dir>>::O) as FLive>::Nx;
+}
+
+/// A waiting number's first event, forward (`(need, events, event)`).
+pub trait FOpen {
+    /// The mine branch's token.
+    type M;
+    /// The safe branch's token.
+    type S;
+    /// The slot after.
+    type Nx;
+}
+/// First of several, need zero: a mine is impossible; safe opens the level at 0.
+impl<Es> FOpen for (Z, Es, ev::First) {
+    type M = tok::Dead;
+    type S = tok::Open<Z>;
+    type Nx = Lv<Z, Es>;
+}
+/// First of several: a mine opens the level at `need - 1`, safe at `need`.
+impl<X, Es> FOpen for (S<X>, Es, ev::First) {
+    type M = tok::Open<X>;
+    type S = tok::Open<S<X>>;
+    type Nx = Lv<S<X>, Es>;
+}
+/// The only unknown neighbour, need zero: it must be safe.
+impl<Es> FOpen for (Z, Es, ev::Only) {
+    type M = tok::Dead;
+    type S = tok::Skip;
+    type Nx = Kn;
+}
+/// The only unknown neighbour, need one: it must be a mine.
+impl<Es> FOpen for (S<Z>, Es, ev::Only) {
+    type M = tok::Skip;
+    type S = tok::Dead;
+    type Nx = Kn;
+}
+/// The only unknown neighbour, need two or more: impossible.
+impl<X, Es> FOpen for (S<S<X>>, Es, ev::Only) {
+    type M = tok::Dead;
+    type S = tok::Dead;
+    type Nx = Kn;
+}
+
+/// A level's later event, forward.
+pub trait FLive {
+    /// The mine branch's token.
+    type M;
+    /// The safe branch's token.
+    type S;
+    /// The slot after.
+    type Nx;
+}
+/// A middle neighbour: a mine takes one from the need.
+impl<N, Es> FLive for (N, Es, ev::Mid) {
+    type M = tok::Dec;
+    type S = tok::Keep;
+    type Nx = Lv<N, Es>;
+}
+/// The last neighbour: a mine needs exactly one left, safe none; the level closes.
+impl<N, Es> FLive for (N, Es, ev::Last) {
+    type M = tok::Take<S<Z>>;
+    type S = tok::Take<Z>;
+    type Nx = Kn;
+}
+
+/// A slot next to the step's cell, backward (see [`FAdj`]).
+pub trait BAdj<Dir> {
+    /// The mine branch's token.
+    type M;
+    /// The safe branch's token.
+    type S;
+    /// The slot after the step.
+    type Nx;
+}
+/// A waiting number meets its last (or only) unknown neighbour, going backward.
+impl<Dir, N, Es> BAdj<Dir> for Ctr<N, Es>
+where
+    Es: EvAt<Dir>,
+    (N, Es, <Es as EvAt<Dir>>::O): BOpen,
+{
+    type M = <(N, Es, <Es as EvAt<Dir>>::O) as BOpen>::M;
+    type S = <(N, Es, <Es as EvAt<Dir>>::O) as BOpen>::S;
+    type Nx = <(N, Es, <Es as EvAt<Dir>>::O) as BOpen>::Nx;
+}
+/// A level meets a middle or its first unknown neighbour, going backward.
+impl<Dir, N, Es> BAdj<Dir> for Lv<N, Es>
+where
+    Es: EvAt<Dir>,
+    (N, Es, <Es as EvAt<Dir>>::O): BLive,
+{
+    type M = <(N, Es, <Es as EvAt<Dir>>::O) as BLive>::M;
+    type S = <(N, Es, <Es as EvAt<Dir>>::O) as BLive>::S;
+    type Nx = <(N, Es, <Es as EvAt<Dir>>::O) as BLive>::Nx;
+}
+
+/// A waiting number's first event going backward (`(need, events, event)`).
+pub trait BOpen {
+    /// The mine branch's token.
+    type M;
+    /// The safe branch's token.
+    type S;
+    /// The slot after.
+    type Nx;
+}
+/// Last of several, need zero: no mine; safe opens the level at 0 placed.
+impl<Es> BOpen for (Z, Es, ev::Last) {
+    type M = tok::Dead;
+    type S = tok::Open<Z>;
+    type Nx = Lv<Z, Es>;
+}
+/// Last of several: a mine opens the level at 1 placed, safe at 0.
+impl<X, Es> BOpen for (S<X>, Es, ev::Last) {
+    type M = tok::Open<S<Z>>;
+    type S = tok::Open<Z>;
+    type Nx = Lv<S<X>, Es>;
+}
+/// The only unknown neighbour, need zero: safe.
+impl<Es> BOpen for (Z, Es, ev::Only) {
+    type M = tok::Dead;
+    type S = tok::Skip;
+    type Nx = Kn;
+}
+/// The only unknown neighbour, need one: a mine.
+impl<Es> BOpen for (S<Z>, Es, ev::Only) {
+    type M = tok::Skip;
+    type S = tok::Dead;
+    type Nx = Kn;
+}
+/// The only unknown neighbour, need two or more: impossible.
+impl<X, Es> BOpen for (S<S<X>>, Es, ev::Only) {
+    type M = tok::Dead;
+    type S = tok::Dead;
+    type Nx = Kn;
+}
+
+/// A level's later event, backward.
+pub trait BLive {
+    /// The mine branch's token.
+    type M;
+    /// The safe branch's token.
+    type S;
+    /// The slot after.
+    type Nx;
+}
+/// A middle neighbour: a mine adds one placed, up to the need.
+impl<N, Es> BLive for (N, Es, ev::Mid) {
+    type M = tok::Up<N>;
+    type S = tok::Keep;
+    type Nx = Lv<N, Es>;
+}
+/// The first neighbour, need zero: no mine; safe closes on 0 placed after it.
+impl<Es> BLive for (Z, Es, ev::First) {
+    type M = tok::Dead;
+    type S = tok::Take<Z>;
+    type Nx = Kn;
+}
+/// The first neighbour: a mine closes on `need - 1` placed after it, safe on `need`.
+impl<X, Es> BLive for (S<X>, Es, ev::First) {
+    type M = tok::Take<X>;
+    type S = tok::Take<S<X>>;
+    type Nx = Kn;
+}
+
+/// What a step's own slot says the step is.
+pub trait SelfKind {
+    /// [`Fr`] (place the cell), [`In`] (counted by the total) or [`Kn`] (known).
+    type K;
+}
+/// A frontier cell.
+impl SelfKind for Fr {
+    type K = Fr;
+}
+/// An interior cell.
+impl SelfKind for In {
+    type K = In;
+}
+macro_rules! known_kind {
+    ($([$($g:ident),*] $t:ty),*) => {$(
+        /// A known cell.
+        impl<$($g),*> SelfKind for $t { type K = Kn; }
+    )*};
+}
+known_kind!([] Kn, [] Mn, [] Bad, [N, Es] Ctr<N, Es>, [N, Es] Lv<N, Es>);
+
+// =============================================================================================
+// The passes: balanced folds over the positions
+// =============================================================================================
+
+/// An inner node of a balanced tree over positions in sweep order.
+pub struct Nd<L, R>(P<(L, R)>);
+/// A leaf of such a tree.
+pub struct Lf<X>(P<X>);
+/// A pass's state: the diagram `D` and the planner's window `W` (a type `solve!` writes for
+/// the board's width).
+pub struct Sweep<Dd, W>(P<(Dd, W)>);
+
+/// A forward step (written by `solve!` for its window type): from diagram `Dd`, with `X` the
+/// fact entering the window.
+pub trait FStep<Dd, X> {
+    /// The diagram after.
+    type D;
+    /// The window after.
+    type W;
+    /// What the decisions read: [`FrOut`] for a frontier cell, [`InOut`], [`KnOut`].
+    type Out;
+}
+/// A backward step (written by `solve!` for its window type).
+pub trait BStep<Dd, X> {
+    /// The diagram after (before the step's cell, in sweep order).
+    type D;
+    /// The window after.
+    type W;
+    /// What the decisions read: the diagram after the cell, for a frontier cell.
+    type Out;
+}
+
+/// A frontier cell's forward result: the diagram after placing a mine there, and after
+/// placing a safe cell.
+pub struct FrOut<Fm, Fs>(P<(Fm, Fs)>);
+/// An interior cell: decided by the total.
+pub struct InOut;
+/// A known cell.
+pub struct KnOut;
+
+/// The forward pass over a tree whose leaves are `(position, entering forward, entering
+/// backward)`, each a cell with its eight neighbours as [`FactOf`] reads them.
+pub trait Fw<St> {
+    /// The state after the tree.
+    type St;
+    /// The per-position results, a tree of the same shape.
+    type Out;
+}
+/// A node: the left subtree, then the right one from where the left ended.
+impl<L, R, St0> Fw<St0> for Nd<L, R>
+where
+    L: Fw<St0>,
+    R: Fw<L::St>,
+{
+    type St = R::St;
+    type Out = Nd<L::Out, R::Out>;
+}
+/// A leaf: one step, with the fact of the position entering the window.
+impl<F, Xf: FactOf, Xb, Dd, W> Fw<Sweep<Dd, W>> for Lf<(F, Xf, Xb)>
+where
+    W: FStep<Dd, Xf::O>,
+{
+    type St = Sweep<W::D, W::W>;
+    type Out = Lf<W::Out>;
+}
+
+/// The backward pass over the same tree.
+pub trait Bw<St> {
+    /// The state after the tree (before its first position).
+    type St;
+    /// The per-position results.
+    type Out;
+}
+/// A node: the right subtree, then the left one.
+impl<L, R, St0> Bw<St0> for Nd<L, R>
+where
+    R: Bw<St0>,
+    L: Bw<R::St>,
+{
+    type St = L::St;
+    type Out = Nd<L::Out, R::Out>;
+}
+/// A leaf: one step, with the fact of the position entering the window.
+impl<F, Xf, Xb: FactOf, Dd, W> Bw<Sweep<Dd, W>> for Lf<(F, Xf, Xb)>
+where
+    W: BStep<Dd, Xb::O>,
+{
+    type St = Sweep<W::D, W::W>;
+    type Out = Lf<W::Out>;
+}
+
+// =============================================================================================
+// Counting: known mines, interior cells, contradictions
+// =============================================================================================
+
+/// The counts of a round over a tree of positions: known mines, interior cells (fixed-width
+/// binary numbers, least significant bit first: `(Tt, (Ff, ()))` is 1 in two bits), and
+/// whether some number is contradicted. `Zero` and `One` are 0 and 1 at the width.
+pub trait Count<Zero, One> {
+    /// Known mines.
+    type Mines;
+    /// Interior cells.
+    type Inner;
+    /// Whether some number is contradicted.
+    type Bad;
+}
+/// A node: both sides' counts added.
+impl<L: Count<Z0, O1>, R: Count<Z0, O1>, Z0, O1> Count<Z0, O1> for Nd<L, R>
+where
+    (L::Mines, R::Mines, Ff): Add,
+    (L::Inner, R::Inner, Ff): Add,
+    L::Bad: Or<R::Bad>,
+{
+    type Mines = <(L::Mines, R::Mines, Ff) as Add>::O;
+    type Inner = <(L::Inner, R::Inner, Ff) as Add>::O;
+    type Bad = <L::Bad as Or<R::Bad>>::O;
+}
+/// A leaf: what its position's fact counts.
+impl<F: FactOf, Xf, Xb, Z0, O1> Count<Z0, O1> for Lf<(F, Xf, Xb)>
+where
+    F::O: LeafCount,
+    <F::O as LeafCount>::Mines: Choose<O1, Z0>,
+    <F::O as LeafCount>::Inner: Choose<O1, Z0>,
+{
+    type Mines = <<F::O as LeafCount>::Mines as Choose<O1, Z0>>::O;
+    type Inner = <<F::O as LeafCount>::Inner as Choose<O1, Z0>>::O;
+    type Bad = <F::O as LeafCount>::Bad;
+}
+
+/// `A` if true, `B` if false.
+pub trait Choose<A, B> {
+    /// The choice.
+    type O;
+}
+/// True: `A`.
+impl<A, B> Choose<A, B> for Tt {
+    type O = A;
+}
+/// False: `B`.
+impl<A, B> Choose<A, B> for Ff {
+    type O = B;
+}
+
+/// What one fact counts: flags.
+pub trait LeafCount {
+    /// A known mine.
+    type Mines;
+    /// An interior cell.
+    type Inner;
+    /// A contradicted number.
+    type Bad;
+}
+/// A known mine.
+impl LeafCount for Mn {
+    type Mines = Tt;
+    type Inner = Ff;
+    type Bad = Ff;
+}
+/// An interior cell.
+impl LeafCount for In {
+    type Mines = Ff;
+    type Inner = Tt;
+    type Bad = Ff;
+}
+/// A contradicted number.
+impl LeafCount for Bad {
+    type Mines = Ff;
+    type Inner = Ff;
+    type Bad = Tt;
+}
+macro_rules! counts_nothing {
+    ($([$($g:ident),*] $t:ty),*) => {$(
+        /// Counts nothing.
+        impl<$($g),*> LeafCount for $t { type Mines = Ff; type Inner = Ff; type Bad = Ff; }
+    )*};
+}
+counts_nothing!([] Kn, [] Fr, [N, Es] Ctr<N, Es>);
+
+/// Binary addition with a carry (`(a, b, carry)`) of two numbers of one width, least
+/// significant bit first; what overflows the width is dropped.
+pub trait Add {
+    /// `a + b + carry`.
+    type O;
+}
+/// The end: nothing.
+impl<C> Add for ((), (), C) {
+    type O = ();
+}
+/// A bit of each with a carry: the full adder, then the rest.
+impl<A, As, B, Bs, C> Add for ((A, As), (B, Bs), C)
+where
+    (A, B, C): FullAdd,
+    (As, Bs, <(A, B, C) as FullAdd>::Carry): Add,
+{
+    type O = (
+        <(A, B, C) as FullAdd>::Sum,
+        <(As, Bs, <(A, B, C) as FullAdd>::Carry) as Add>::O,
+    );
+}
+
+/// One bit's sum and carry.
+pub trait FullAdd {
+    /// The sum bit.
+    type Sum;
+    /// The carry out.
+    type Carry;
+}
+macro_rules! full_add {
+    ($(($a:ty, $b:ty, $c:ty) => $s:ty, $k:ty;)*) => {$(
+        /// One row of the full adder's table.
+        impl FullAdd for ($a, $b, $c) { type Sum = $s; type Carry = $k; }
+    )*};
+}
+full_add! {
+    (Ff, Ff, Ff) => Ff, Ff;
+    (Ff, Ff, Tt) => Tt, Ff;
+    (Ff, Tt, Ff) => Tt, Ff;
+    (Ff, Tt, Tt) => Ff, Tt;
+    (Tt, Ff, Ff) => Tt, Ff;
+    (Tt, Ff, Tt) => Ff, Tt;
+    (Tt, Tt, Ff) => Ff, Tt;
+    (Tt, Tt, Tt) => Tt, Tt;
+}
+
+/// Binary subtraction with a borrow (`(a, b, borrow)`) of two numbers of one width.
+pub trait SubB {
+    /// `a - b - borrow`, modulo the width.
+    type O;
+    /// Whether it went below zero.
+    type Neg;
+}
+/// The end: the borrow says whether it went below zero.
+impl<C> SubB for ((), (), C) {
+    type O = ();
+    type Neg = C;
+}
+/// A bit of each with a borrow: the full subtractor, then the rest.
+impl<A, As, B, Bs, C> SubB for ((A, As), (B, Bs), C)
+where
+    (A, B, C): FullSub,
+    (As, Bs, <(A, B, C) as FullSub>::Borrow): SubB,
+{
+    type O = (
+        <(A, B, C) as FullSub>::Diff,
+        <(As, Bs, <(A, B, C) as FullSub>::Borrow) as SubB>::O,
+    );
+    type Neg = <(As, Bs, <(A, B, C) as FullSub>::Borrow) as SubB>::Neg;
+}
+
+/// One bit's difference and borrow.
+pub trait FullSub {
+    /// The difference bit.
+    type Diff;
+    /// The borrow out.
+    type Borrow;
+}
+macro_rules! full_sub {
+    ($(($a:ty, $b:ty, $c:ty) => $s:ty, $k:ty;)*) => {$(
+        /// One row of the full subtractor's table.
+        impl FullSub for ($a, $b, $c) { type Diff = $s; type Borrow = $k; }
+    )*};
+}
+full_sub! {
+    (Ff, Ff, Ff) => Ff, Ff;
+    (Ff, Ff, Tt) => Tt, Tt;
+    (Ff, Tt, Ff) => Tt, Tt;
+    (Ff, Tt, Tt) => Ff, Tt;
+    (Tt, Ff, Ff) => Tt, Ff;
+    (Tt, Ff, Tt) => Ff, Ff;
+    (Tt, Tt, Ff) => Ff, Ff;
+    (Tt, Tt, Tt) => Tt, Tt;
+}
+
+// =============================================================================================
+// Mine-count sets from counts
+// =============================================================================================
+
+/// The trie of the one count `n` (a binary number as wide as the trie is deep).
+pub trait Single {
+    /// The trie.
+    type O;
+}
+/// The path's end.
+impl Single for () {
+    type O = T;
+}
+/// Bit 0: the path goes left.
+impl<Bs: Single> Single for (Ff, Bs) {
+    type O = Bn<Bs::O, E>;
+}
+/// Bit 1: the path goes right.
+impl<Bs: Single> Single for (Tt, Bs) {
+    type O = Bn<E, Bs::O>;
+}
+
+/// The tries of the counts `0..=n` (`Le`) and `0..n` (`Lt`), from `n`'s bits.
+pub trait Upto {
+    /// `{r : r <= n}`.
+    type Le;
+    /// `{r : r < n}`.
+    type Lt;
+}
+/// No bits left: `{0}` and nothing.
+impl Upto for () {
+    type Le = T;
+    type Lt = E;
+}
+/// Bit 0 (`n = 2c`): `r <= n` has even `r` up to `c`, odd below; `r < n` has both below `c`.
+impl<Bs: Upto> Upto for (Ff, Bs)
+where
+    (Bs::Le, Bs::Lt): MkBn,
+    (Bs::Lt, Bs::Lt): MkBn,
+{
+    type Le = <(Bs::Le, Bs::Lt) as MkBn>::O;
+    type Lt = <(Bs::Lt, Bs::Lt) as MkBn>::O;
+}
+/// Bit 1 (`n = 2c + 1`): `r <= n` has both up to `c`; `r < n` has even up to `c`, odd below.
+impl<Bs: Upto> Upto for (Tt, Bs)
+where
+    (Bs::Le, Bs::Le): MkBn,
+    (Bs::Le, Bs::Lt): MkBn,
+{
+    type Le = <(Bs::Le, Bs::Le) as MkBn>::O;
+    type Lt = <(Bs::Le, Bs::Lt) as MkBn>::O;
+}
+
+/// A set without the count 0.
+pub trait NoZero {
+    /// The set less `{0}`.
+    type O;
+}
+/// Empty stays empty.
+impl NoZero for E {
+    type O = E;
+}
+/// The path of 0 (all bits 0) ends here: drop it.
+impl NoZero for T {
+    type O = E;
+}
+/// 0 is even: drop it from the left child.
+impl<A: NoZero, B> NoZero for Bn<A, B>
+where
+    (A::O, B): MkBn,
+{
+    type O = <(A::O, B) as MkBn>::O;
+}
+
+// =============================================================================================
+// A round
+// =============================================================================================
+
+/// What every layout says of a cell: `(can be a mine, can be safe)`.
+pub trait Decide {
+    /// [`dec::Mine`], [`dec::Safe`], [`dec::Open`] or [`dec::None`].
+    type O;
+}
+/// The decisions.
+pub mod dec {
+    /// Every layout has a mine there.
+    pub struct Mine;
+    /// No layout has a mine there.
+    pub struct Safe;
+    /// Some layouts do, some do not: undecided.
+    pub struct Open;
+    /// No layout at all: the shown cells contradict each other.
+    pub struct None;
+}
+/// Mine only.
+impl Decide for (Tt, Ff) {
+    type O = dec::Mine;
+}
+/// Safe only.
+impl Decide for (Ff, Tt) {
+    type O = dec::Safe;
+}
+/// Both.
+impl Decide for (Tt, Tt) {
+    type O = dec::Open;
+}
+/// Neither.
+impl Decide for (Ff, Ff) {
+    type O = dec::None;
+}
+
+/// The next board's cell from the decision, the cell and the concealed answer's cell: the
+/// only place the answer is read. A cell proved safe shows the answer's number; one proved a
+/// mine must be a mine in the answer.
+#[diagnostic::on_unimplemented(
+    message = "the answer contradicts what the rules proved about a cell: `{Self}`",
+    note = "the answer must be a layout that fits every shown number and the mine total"
+)]
+pub trait Uncover {
+    /// The cell in the next round.
+    type O;
+}
+/// Proved safe: its number, from the answer.
+impl<N> Uncover for (dec::Safe, Unk, Num<N>) {
+    type O = Num<N>;
+}
+/// Proved a mine, and the answer agrees.
+impl Uncover for (dec::Mine, Unk, Mine) {
+    type O = Mine;
+}
+/// Undecided: stays unknown.
+impl<A> Uncover for (dec::Open, Unk, A) {
+    type O = Unk;
+}
+/// No layout: marked.
+impl<A> Uncover for (dec::None, Unk, A) {
+    type O = Contra;
+}
+
+/// The decisions, zipped over the forward results, the backward results, the board and the
+/// answer (all trees of one shape): the next board. `Int` is the interior's decision.
+pub trait Zip<Int> {
+    /// The next board.
+    type O;
+}
+/// A node: both sides.
+impl<Int, A, B, C, Dd, Ee, F, G, H> Zip<Int> for (Nd<A, B>, Nd<C, Dd>, Nd<Ee, F>, Nd<G, H>)
+where
+    (A, C, Ee, G): Zip<Int>,
+    (B, Dd, F, H): Zip<Int>,
+{
+    type O = Nd<<(A, C, Ee, G) as Zip<Int>>::O, <(B, Dd, F, H) as Zip<Int>>::O>;
+}
+/// A frontier cell: meet the forward diagrams after it with the backward one at the same cut.
+impl<Int, Fm, Fs, Bb, C, An> Zip<Int> for (Lf<FrOut<Fm, Fs>>, Lf<Bb>, Lf<C>, Lf<An>)
+where
+    Fm: Mt<Bb>,
+    Fs: Mt<Bb>,
+    (Fm::B, Fs::B): Decide,
+    (<(Fm::B, Fs::B) as Decide>::O, C, An): Uncover,
+{
+    type O = Lf<<(<(Fm::B, Fs::B) as Decide>::O, C, An) as Uncover>::O>;
+}
+/// An interior cell: the total's decision.
+impl<Int, Bb, C, An> Zip<Int> for (Lf<InOut>, Lf<Bb>, Lf<C>, Lf<An>)
+where
+    (Int, C, An): Uncover,
+{
+    type O = Lf<<(Int, C, An) as Uncover>::O>;
+}
+/// A known cell stays.
+impl<Int, Bb, C, An> Zip<Int> for (Lf<KnOut>, Lf<Bb>, Lf<C>, Lf<An>) {
+    type O = Lf<C>;
+}
+
+/// A round's inputs, as `solve!` writes them for a board: the tree of `(fact, entering
+/// forward, entering backward)` per position (`Fs`), the planner's first window for each pass
+/// (`W0f`, `W0b`), the mine total (`Tot`, binary, as wide as the tries are deep), 0 and 1 at
+/// that width, the board and the answer (trees of cells).
+pub struct Rd<Fs, W0f, W0b, Tot, Zero, One, Bd, An>(P<(Fs, W0f, W0b, Tot, Zero, One, Bd, An)>);
+
+/// One round of full deduction: the next board.
+pub trait RoundOf {
+    /// The board after the round.
+    type Next;
+}
+/// Count, start from the mines still available, sweep forward and backward, decide.
+impl<Fs, W0f: FactsWin, W0b: FactsWin, Tot, Z0, O1, Bd, An> RoundOf
+    for Rd<Fs, W0f, W0b, Tot, Z0, O1, Bd, An>
+where
+    Fs: Count<Z0, O1>,
+    (Tot, <Fs as Count<Z0, O1>>::Mines, Ff): SubB,
+    <(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg: Or<<Fs as Count<Z0, O1>>::Bad>,
+    <(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O: Single,
+    <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<<Fs as Count<Z0, O1>>::Bad>>::O:
+        Pick<<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O>,
+    Fs: Fw<
+        Sweep<
+            <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
+                <Fs as Count<Z0, O1>>::Bad,
+            >>::O as Pick<<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O>>::O,
+            W0f::O,
+        >,
+    >,
+    <Fs as Count<Z0, O1>>::Inner: Upto,
+    Fs: Bw<Sweep<<<Fs as Count<Z0, O1>>::Inner as Upto>::Le, W0b::O>>,
+    (
+        <Fs as Fw<
+            Sweep<
+                <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
+                    <Fs as Count<Z0, O1>>::Bad,
+                >>::O as Pick<
+                    <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
+                >>::O,
+                W0f::O,
+            >,
+        >>::St,
+        <<Fs as Count<Z0, O1>>::Inner as Upto>::Le,
+        <<Fs as Count<Z0, O1>>::Inner as Upto>::Lt,
+    ): Interior,
+    (
+        <Fs as Fw<
+            Sweep<
+                <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
+                    <Fs as Count<Z0, O1>>::Bad,
+                >>::O as Pick<
+                    <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
+                >>::O,
+                W0f::O,
+            >,
+        >>::Out,
+        <Fs as Bw<Sweep<<<Fs as Count<Z0, O1>>::Inner as Upto>::Le, W0b::O>>>::Out,
+        Bd,
+        An,
+    ): Zip<
+        <(
+            <Fs as Fw<
+                Sweep<
+                    <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
+                        <Fs as Count<Z0, O1>>::Bad,
+                    >>::O as Pick<
+                        <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
+                    >>::O,
+                    W0f::O,
+                >,
+            >>::St,
+            <<Fs as Count<Z0, O1>>::Inner as Upto>::Le,
+            <<Fs as Count<Z0, O1>>::Inner as Upto>::Lt,
+        ) as Interior>::O,
+    >,
+{
+    type Next = <(
+        <Fs as Fw<
+            Sweep<
+                <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
+                    <Fs as Count<Z0, O1>>::Bad,
+                >>::O as Pick<
+                    <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
+                >>::O,
+                W0f::O,
+            >,
+        >>::Out,
+        <Fs as Bw<Sweep<<<Fs as Count<Z0, O1>>::Inner as Upto>::Le, W0b::O>>>::Out,
+        Bd,
+        An,
+    ) as Zip<
+        <(
+            <Fs as Fw<
+                Sweep<
+                    <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
+                        <Fs as Count<Z0, O1>>::Bad,
+                    >>::O as Pick<
+                        <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
+                    >>::O,
+                    W0f::O,
+                >,
+            >>::St,
+            <<Fs as Count<Z0, O1>>::Inner as Upto>::Le,
+            <<Fs as Count<Z0, O1>>::Inner as Upto>::Lt,
+        ) as Interior>::O,
+    >>::O;
+}
+
+/// The interior's decision from the forward pass's end (`(state, 0..=interior,
+/// 0..interior)`): a mine there leaves `r - 1` for the rest, so it can be a mine when some
+/// count `r` left is in `1..=interior`, and safe when some is in `0..interior`.
+pub trait Interior {
+    /// A [`dec`] marker.
+    type O;
+}
+/// The forward pass ends with every level closed: a set of counts left.
+impl<Dd, W, Le: NoZero, Lt> Interior for (Sweep<Dd, W>, Le, Lt)
+where
+    Dd: Mt<Le::O> + Mt<Lt>,
+    (<Dd as Mt<Le::O>>::B, <Dd as Mt<Lt>>::B): Decide,
+{
+    type O = <(<Dd as Mt<Le::O>>::B, <Dd as Mt<Lt>>::B) as Decide>::O;
+}
+
+// =============================================================================================
+// What `solve!` implements for its window type, and the pieces it calls
+// =============================================================================================
+
+/// A forward step by the kind of the step's own cell (`K` from [`SelfKind`]).
+pub trait FStepK<K, Dd, X> {
+    /// The diagram after.
+    type D;
+    /// The window after.
+    type W;
+    /// What the decisions read.
+    type Out;
+}
+/// A backward step by the kind of the step's own cell.
+pub trait BStepK<K, Dd, X> {
+    /// The diagram after.
+    type D;
+    /// The window after.
+    type W;
+    /// What the decisions read.
+    type Out;
+}
+
+/// A tree of tokens (pairs `(A, B)`, `A` first) as one instruction list ending in a [`Hole`].
+pub trait Build {
+    /// The list.
+    type O;
+}
+/// Two subtrees: the first's list, then the second's.
+impl<A: Build, B: Build> Build for (A, B)
+where
+    A::O: Fill<B::O>,
+{
+    type O = <A::O as Fill<B::O>>::O;
+}
+macro_rules! build_token {
+    ($([$($g:ident),*] $t:ty),*) => {$(
+        /// A token: its list.
+        impl<$($g),*> Build for $t where $t: TokList { type O = <$t as TokList>::O; }
+    )*};
+}
+build_token!([] tok::Skip, [] tok::Keep, [] tok::Dec, [C] tok::Up<C>, [V] tok::Take<V>,
+    [V] tok::Open<V>, [] tok::Dead);
+
+/// Placing a frontier cell: from diagram `Dd` and the token trees of the mine branch (`Tm`)
+/// and the safe branch (`Ts`), with `Leaf` the mine branch's leaf instruction.
+pub trait Place<Leaf> {
+    /// The diagram after a mine there.
+    type Fm;
+    /// The diagram after a safe cell there.
+    type Fs;
+    /// Both.
+    type D;
+}
+/// `Fm = Dd.ap(Tm then Leaf)`, `Fs = Dd.ap(Ts then Id)`, `D = Fm ∪ Fs`.
+impl<Dd, Tm: Build, Ts: Build, Leaf> Place<Leaf> for (Dd, Tm, Ts)
+where
+    Tm::O: Fill<Leaf>,
+    Ts::O: Fill<Id>,
+    Dd: Ap<<Tm::O as Fill<Leaf>>::O> + Ap<<Ts::O as Fill<Id>>::O>,
+    <Dd as Ap<<Tm::O as Fill<Leaf>>::O>>::O: Un<<Dd as Ap<<Ts::O as Fill<Id>>::O>>::O>,
+{
+    type Fm = <Dd as Ap<<Tm::O as Fill<Leaf>>::O>>::O;
+    type Fs = <Dd as Ap<<Ts::O as Fill<Id>>::O>>::O;
+    type D =
+        <<Dd as Ap<<Tm::O as Fill<Leaf>>::O>>::O as Un<<Dd as Ap<<Ts::O as Fill<Id>>::O>>::O>>::O;
+}
+
+/// A window of cells-with-neighbours as a window of facts (implemented by `solve!` for its
+/// window type).
+pub trait FactsWin {
+    /// The window of facts.
+    type O;
+}
+
+/// A round's inputs for board `B` and answer `A` (implemented by `solve!` on a type of its
+/// own, for its board's shape): an [`Rd`].
+pub trait Prep<B, A> {
+    /// The round's inputs.
+    type Rd;
+}
+
+/// An undecided cell shows as unknown.
+impl super::cell::CellType for Unk {
+    const CELL: typesweeper_board::Cell = typesweeper_board::Cell::Unknown;
+}
+/// A contradicted cell shows as unknown.
+impl super::cell::CellType for Contra {
+    const CELL: typesweeper_board::Cell = typesweeper_board::Cell::Unknown;
+}
