@@ -33,6 +33,9 @@
 //! its *inputs*, never nested in it, and the folds are balanced trees, so that the solver's
 //! recursion depth grows with the logarithm of the board's size.
 
+// Type-level code: its types are as complex as the computations they spell.
+#![allow(clippy::type_complexity)]
+
 use super::cell::{Mine, Num};
 use super::peano::{S, Z};
 use core::marker::PhantomData as P;
@@ -155,11 +158,10 @@ pub struct In;
 /// A number the known cells contradict: more mines around it than it shows, or too few
 /// unknown neighbours left.
 pub struct Bad;
-/// A shown number with unknown neighbours, waiting for its first: `Need` mines to place,
-/// `E` its neighbours' events ([`Ev`]), in sweep order.
-pub struct Ctr<Need, E>(P<(Need, E)>);
-/// A number the pass has reached: a level of the diagram.
-pub struct Lv<Need, E>(P<(Need, E)>);
+/// A shown number with unknown neighbours: `Need` mines to place among them, `E` its
+/// neighbours' events ([`Ev`]) in sweep order, `Nu` how many are unknown, and the flags of
+/// [`Spans`].
+pub struct Ctr<Need, E, Nu, Before, After>(P<(Need, E, Nu, Before, After)>);
 
 /// The event a neighbour is to its number.
 pub mod ev {
@@ -304,6 +306,21 @@ impl UnkFact for Ff {
 /// events.
 impl<V, N1, N2, N3, N4, N5, N6, N7, N8> FactOf for (Num<V>, N1, N2, N3, N4, N5, N6, N7, N8)
 where
+    (N1, N2, N3, N4, N5, N6, N7, N8): Around<V>,
+    <(N1, N2, N3, N4, N5, N6, N7, N8) as Around<V>>::O: NumFact,
+{
+    type O = <<(N1, N2, N3, N4, N5, N6, N7, N8) as Around<V>>::O as NumFact>::O;
+}
+
+/// What a number `V` sees in its eight neighbours: `(need, any unknown, events, the unknown
+/// bits)`, for [`NumFact`].
+pub trait Around<V> {
+    /// The tuple.
+    type O;
+}
+/// The need from the known mines, the events and bits from the unknown neighbours.
+impl<V, N1, N2, N3, N4, N5, N6, N7, N8> Around<V> for (N1, N2, N3, N4, N5, N6, N7, N8)
+where
     N1: IsUnk,
     N2: IsUnk,
     N3: IsUnk,
@@ -314,49 +331,18 @@ where
     N8: IsUnk,
     (N4, N3, N2, N1, V): Need4,
     (N8, N7, N6, N5, <(N4, N3, N2, N1, V) as Need4>::O): Need4,
-    (
-        N1::B,
-        (
-            N2::B,
-            (N3::B, (N4::B, (N5::B, (N6::B, (N7::B, (N8::B, ())))))),
-        ),
-    ): Events<Ff>,
-    (
-        <(N8, N7, N6, N5, <(N4, N3, N2, N1, V) as Need4>::O) as Need4>::O,
-        <(
-            N1::B,
-            (
-                N2::B,
-                (N3::B, (N4::B, (N5::B, (N6::B, (N7::B, (N8::B, ())))))),
-            ),
-        ) as Events<Ff>>::Any,
-        <(
-            N1::B,
-            (
-                N2::B,
-                (N3::B, (N4::B, (N5::B, (N6::B, (N7::B, (N8::B, ())))))),
-            ),
-        ) as Events<Ff>>::O,
-    ): NumFact,
+    Bits8<N1::B, N2::B, N3::B, N4::B, N5::B, N6::B, N7::B, N8::B>: Events<Ff>,
 {
-    type O = <(
+    type O = (
         <(N8, N7, N6, N5, <(N4, N3, N2, N1, V) as Need4>::O) as Need4>::O,
-        <(
-            N1::B,
-            (
-                N2::B,
-                (N3::B, (N4::B, (N5::B, (N6::B, (N7::B, (N8::B, ())))))),
-            ),
-        ) as Events<Ff>>::Any,
-        <(
-            N1::B,
-            (
-                N2::B,
-                (N3::B, (N4::B, (N5::B, (N6::B, (N7::B, (N8::B, ())))))),
-            ),
-        ) as Events<Ff>>::O,
-    ) as NumFact>::O;
+        <Bits8<N1::B, N2::B, N3::B, N4::B, N5::B, N6::B, N7::B, N8::B> as Events<Ff>>::Any,
+        <Bits8<N1::B, N2::B, N3::B, N4::B, N5::B, N6::B, N7::B, N8::B> as Events<Ff>>::O,
+        (N1::B, N2::B, N3::B, N4::B, N5::B, N6::B, N7::B, N8::B),
+    );
 }
+
+/// Eight values as a list, first first.
+pub type Bits8<A, B, C, D, E, F, G, H> = (A, (B, (C, (D, (E, (F, (G, (H, ()))))))));
 
 /// A need less the mines among four neighbours (`(n4, n3, n2, n1, need)`).
 pub trait Need4 {
@@ -374,30 +360,87 @@ where
     type O = <N4 as LessMine<<N3 as LessMine<<N2 as LessMine<<N1 as LessMine<V>>::O>>::O>>::O>>::O;
 }
 
-/// A number's fact from `(need, any unknown neighbour, events)`.
+/// A number's fact from `(need, any unknown neighbour, events, the neighbours' unknown bits)`.
 pub trait NumFact {
     /// [`Ctr`], [`Kn`] or [`Bad`].
     type O;
 }
 /// More known mines than the number: contradicted.
-impl<A, E> NumFact for (Neg, A, E) {
+impl<A, Es, Us> NumFact for (Neg, A, Es, Us) {
     type O = Bad;
 }
 /// Satisfied and no unknown neighbour: nothing to do.
-impl<E> NumFact for (Z, Ff, E) {
+impl<Es, Us> NumFact for (Z, Ff, Es, Us) {
     type O = Kn;
 }
 /// Mines still needed and no unknown neighbour: contradicted.
-impl<X, E> NumFact for (S<X>, Ff, E) {
+impl<X, Es, Us> NumFact for (S<X>, Ff, Es, Us) {
     type O = Bad;
 }
 /// Unknown neighbours and need zero: a counter.
-impl<E> NumFact for (Z, Tt, E) {
-    type O = Ctr<Z, E>;
+impl<Es, Us: Spans> NumFact for (Z, Tt, Es, Us) {
+    type O = Ctr<Z, Es, Us::Count, Us::Before, Us::After>;
 }
 /// Unknown neighbours and a need: a counter.
-impl<X, E> NumFact for (S<X>, Tt, E) {
-    type O = Ctr<S<X>, E>;
+impl<X, Es, Us: Spans> NumFact for (S<X>, Tt, Es, Us) {
+    type O = Ctr<S<X>, Es, Us::Count, Us::Before, Us::After>;
+}
+
+/// From a number's eight neighbours' unknown bits: how many are unknown, and whether it is a
+/// level of the diagrams while a step passes it at a distance ([`Ctr`]).
+pub trait Spans {
+    /// The unknown neighbours, a Peano count.
+    type Count;
+    /// A step on the line below, to its left, or on its own line, to its right (the number
+    /// is before the step, not next to it): unknown neighbours on its line or above, and
+    /// below.
+    type Before;
+    /// A step on its own line, to its left, or on the line above, to its right (the number
+    /// is after the step, not next to it): unknown neighbours above, and on its line or
+    /// below.
+    type After;
+}
+/// Counts and ORs of the bits, neighbours 1-3 above, 4-5 beside, 6-8 below.
+impl<U1, U2, U3, U4, U5, U6, U7, U8> Spans for (U1, U2, U3, U4, U5, U6, U7, U8)
+where
+    U1: Or<U2>,
+    <U1 as Or<U2>>::O: Or<U3>,
+    U4: Or<U5>,
+    U6: Or<U7>,
+    <U6 as Or<U7>>::O: Or<U8>,
+    <<U1 as Or<U2>>::O as Or<U3>>::O: Or<<U4 as Or<U5>>::O>,
+    <U4 as Or<U5>>::O: Or<<<U6 as Or<U7>>::O as Or<U8>>::O>,
+    <<<U1 as Or<U2>>::O as Or<U3>>::O as Or<<U4 as Or<U5>>::O>>::O:
+        And<<<U6 as Or<U7>>::O as Or<U8>>::O>,
+    <<U1 as Or<U2>>::O as Or<U3>>::O:
+        And<<<U4 as Or<U5>>::O as Or<<<U6 as Or<U7>>::O as Or<U8>>::O>>::O>,
+    (U1, (U2, (U3, (U4, (U5, (U6, (U7, (U8, ())))))))): CountTt,
+{
+    type Count = <(U1, (U2, (U3, (U4, (U5, (U6, (U7, (U8, ())))))))) as CountTt>::O;
+    type Before = <<<<U1 as Or<U2>>::O as Or<U3>>::O as Or<<U4 as Or<U5>>::O>>::O as And<
+        <<U6 as Or<U7>>::O as Or<U8>>::O,
+    >>::O;
+    type After = <<<U1 as Or<U2>>::O as Or<U3>>::O as And<
+        <<U4 as Or<U5>>::O as Or<<<U6 as Or<U7>>::O as Or<U8>>::O>>::O,
+    >>::O;
+}
+
+/// The trues of a list of booleans, as a Peano count.
+pub trait CountTt {
+    /// The count.
+    type O;
+}
+/// None in the empty list.
+impl CountTt for () {
+    type O = Z;
+}
+/// A true counts one.
+impl<T: CountTt> CountTt for (Tt, T) {
+    type O = S<T::O>;
+}
+/// A false counts none.
+impl<T: CountTt> CountTt for (Ff, T) {
+    type O = T::O;
 }
 
 // =============================================================================================
@@ -1036,224 +1079,143 @@ ev_at!(D6: => E6);
 ev_at!(D7: => E7);
 ev_at!(D8: => E8);
 
-/// A slot far from the step's cell (not its neighbour): a live level is kept.
-pub trait Far {
-    /// [`tok::Keep`] or [`tok::Skip`].
-    type T;
-}
-/// A level: kept.
-impl<N, Es> Far for Lv<N, Es> {
-    type T = tok::Keep;
-}
-macro_rules! not_level {
-    ($([$($g:ident),*] $t:ty),*) => {$(
-        /// Not a level: nothing.
-        impl<$($g),*> Far for $t { type T = tok::Skip; }
-        /// Not a number: nothing happens, forward.
-        impl<Dir, $($g),*> FAdj<Dir> for $t { type M = tok::Skip; type S = tok::Skip; type Nx = $t; }
-        /// Not a number: nothing happens, backward.
-        impl<Dir, $($g),*> BAdj<Dir> for $t { type M = tok::Skip; type S = tok::Skip; type Nx = $t; }
-    )*};
-}
-/// A waiting number far away: not a level yet.
-impl<N, Es> Far for Ctr<N, Es> {
-    type T = tok::Skip;
-}
-not_level!([] Kn, [] Mn, [] Fr, [] In, [] Bad);
-
-/// A slot next to the step's cell, forward: the tokens of the mine branch (`M`) and of the
-/// safe branch (`S`), and what the slot holds after (`Nx`). `Dir` is where the cell is from
-/// the slot's number.
+/// A number next to the step's cell, forward: the tokens of the mine branch (`M`) and of the
+/// safe branch (`S`). `Dir` is where the cell is from the number; the number's event there
+/// says what the cell does to it.
 pub trait FAdj<Dir> {
     /// The mine branch's token.
     type M;
     /// The safe branch's token.
     type S;
-    /// The slot after the step.
-    type Nx;
 }
-/// A waiting number meets its first (or only) unknown neighbour.
-impl<Dir, N, Es> FAdj<Dir> for Ctr<N, Es>
+/// A number: by its event at the cell.
+impl<Dir, N, Es, Nu, Bf, Af> FAdj<Dir> for Ctr<N, Es, Nu, Bf, Af>
 where
     Es: EvAt<Dir>,
-    (N, Es, <Es as EvAt<Dir>>::O): FOpen,
+    (N, <Es as EvAt<Dir>>::O): FTok,
 {
-    type M = <(N, Es, <Es as EvAt<Dir>>::O) as FOpen>::M;
-    type S = <(N, Es, <Es as EvAt<Dir>>::O) as FOpen>::S;
-    type Nx = <(N, Es, <Es as EvAt<Dir>>::O) as FOpen>::Nx;
+    type M = <(N, <Es as EvAt<Dir>>::O) as FTok>::M;
+    type S = <(N, <Es as EvAt<Dir>>::O) as FTok>::S;
 }
-/// A level meets a middle or its last unknown neighbour.
-impl<Dir, N, Es> FAdj<Dir> for Lv<N, Es>
-where
-    Es: EvAt<Dir>,
-    (N, Es, <Es as EvAt<Dir>>::O): FLive,
-{
-    type M = <(N, Es, <Es as EvAt<Dir>>::O) as FLive>::M;
-    type S = <(N, Es, <Es as EvAt<Dir>>::O) as FLive>::S;
-    type Nx = <(N, Es, <Es as EvAt<Dir>>::O) as FLive>::Nx;
-}
-
-/// A waiting number's first event, forward (`(need, events, event)`).
-pub trait FOpen {
-    /// The mine branch's token.
-    type M;
-    /// The safe branch's token.
-    type S;
-    /// The slot after.
-    type Nx;
-}
-/// First of several, need zero: a mine is impossible; safe opens the level at 0.
-impl<Es> FOpen for (Z, Es, ev::First) {
-    type M = tok::Dead;
-    type S = tok::Open<Z>;
-    type Nx = Lv<Z, Es>;
-}
-/// First of several: a mine opens the level at `need - 1`, safe at `need`.
-impl<X, Es> FOpen for (S<X>, Es, ev::First) {
-    type M = tok::Open<X>;
-    type S = tok::Open<S<X>>;
-    type Nx = Lv<S<X>, Es>;
-}
-/// The only unknown neighbour, need zero: it must be safe.
-impl<Es> FOpen for (Z, Es, ev::Only) {
-    type M = tok::Dead;
-    type S = tok::Skip;
-    type Nx = Kn;
-}
-/// The only unknown neighbour, need one: it must be a mine.
-impl<Es> FOpen for (S<Z>, Es, ev::Only) {
-    type M = tok::Skip;
-    type S = tok::Dead;
-    type Nx = Kn;
-}
-/// The only unknown neighbour, need two or more: impossible.
-impl<X, Es> FOpen for (S<S<X>>, Es, ev::Only) {
-    type M = tok::Dead;
-    type S = tok::Dead;
-    type Nx = Kn;
-}
-
-/// A level's later event, forward.
-pub trait FLive {
-    /// The mine branch's token.
-    type M;
-    /// The safe branch's token.
-    type S;
-    /// The slot after.
-    type Nx;
-}
-/// A middle neighbour: a mine takes one from the need.
-impl<N, Es> FLive for (N, Es, ev::Mid) {
-    type M = tok::Dec;
-    type S = tok::Keep;
-    type Nx = Lv<N, Es>;
-}
-/// The last neighbour: a mine needs exactly one left, safe none; the level closes.
-impl<N, Es> FLive for (N, Es, ev::Last) {
-    type M = tok::Take<S<Z>>;
-    type S = tok::Take<Z>;
-    type Nx = Kn;
-}
-
-/// A slot next to the step's cell, backward (see [`FAdj`]).
+/// A number next to the step's cell, backward (see [`FAdj`]).
 pub trait BAdj<Dir> {
     /// The mine branch's token.
     type M;
     /// The safe branch's token.
     type S;
-    /// The slot after the step.
-    type Nx;
 }
-/// A waiting number meets its last (or only) unknown neighbour, going backward.
-impl<Dir, N, Es> BAdj<Dir> for Ctr<N, Es>
+/// A number: by its event at the cell.
+impl<Dir, N, Es, Nu, Bf, Af> BAdj<Dir> for Ctr<N, Es, Nu, Bf, Af>
 where
     Es: EvAt<Dir>,
-    (N, Es, <Es as EvAt<Dir>>::O): BOpen,
+    (N, <Es as EvAt<Dir>>::O): BTok,
 {
-    type M = <(N, Es, <Es as EvAt<Dir>>::O) as BOpen>::M;
-    type S = <(N, Es, <Es as EvAt<Dir>>::O) as BOpen>::S;
-    type Nx = <(N, Es, <Es as EvAt<Dir>>::O) as BOpen>::Nx;
+    type M = <(N, <Es as EvAt<Dir>>::O) as BTok>::M;
+    type S = <(N, <Es as EvAt<Dir>>::O) as BTok>::S;
 }
-/// A level meets a middle or its first unknown neighbour, going backward.
-impl<Dir, N, Es> BAdj<Dir> for Lv<N, Es>
-where
-    Es: EvAt<Dir>,
-    (N, Es, <Es as EvAt<Dir>>::O): BLive,
-{
-    type M = <(N, Es, <Es as EvAt<Dir>>::O) as BLive>::M;
-    type S = <(N, Es, <Es as EvAt<Dir>>::O) as BLive>::S;
-    type Nx = <(N, Es, <Es as EvAt<Dir>>::O) as BLive>::Nx;
+macro_rules! no_number {
+    ($($t:ty),*) => {$(
+        /// Not a number with unknown neighbours: nothing, forward.
+        impl<Dir> FAdj<Dir> for $t { type M = tok::Skip; type S = tok::Skip; }
+        /// Nothing, backward.
+        impl<Dir> BAdj<Dir> for $t { type M = tok::Skip; type S = tok::Skip; }
+    )*};
 }
+no_number!(Kn, Mn, Fr, In, Bad);
 
-/// A waiting number's first event going backward (`(need, events, event)`).
-pub trait BOpen {
+/// What a cell does to a number, forward, from `(need, event)`.
+pub trait FTok {
     /// The mine branch's token.
     type M;
     /// The safe branch's token.
     type S;
-    /// The slot after.
-    type Nx;
 }
-/// Last of several, need zero: no mine; safe opens the level at 0 placed.
-impl<Es> BOpen for (Z, Es, ev::Last) {
+/// First of several, need zero: a mine is impossible; safe opens the level at 0.
+impl FTok for (Z, ev::First) {
     type M = tok::Dead;
     type S = tok::Open<Z>;
-    type Nx = Lv<Z, Es>;
 }
-/// Last of several: a mine opens the level at 1 placed, safe at 0.
-impl<X, Es> BOpen for (S<X>, Es, ev::Last) {
-    type M = tok::Open<S<Z>>;
-    type S = tok::Open<Z>;
-    type Nx = Lv<S<X>, Es>;
+/// First of several: a mine opens the level at `need - 1`, safe at `need`.
+impl<X> FTok for (S<X>, ev::First) {
+    type M = tok::Open<X>;
+    type S = tok::Open<S<X>>;
 }
-/// The only unknown neighbour, need zero: safe.
-impl<Es> BOpen for (Z, Es, ev::Only) {
+/// A middle neighbour: a mine takes one from the need.
+impl<N> FTok for (N, ev::Mid) {
+    type M = tok::Dec;
+    type S = tok::Keep;
+}
+/// The last neighbour: a mine needs exactly one left, safe none; the level closes.
+impl<N> FTok for (N, ev::Last) {
+    type M = tok::Take<S<Z>>;
+    type S = tok::Take<Z>;
+}
+/// The only unknown neighbour, need zero: it must be safe.
+impl FTok for (Z, ev::Only) {
     type M = tok::Dead;
     type S = tok::Skip;
-    type Nx = Kn;
 }
-/// The only unknown neighbour, need one: a mine.
-impl<Es> BOpen for (S<Z>, Es, ev::Only) {
+/// The only unknown neighbour, need one: it must be a mine.
+impl FTok for (S<Z>, ev::Only) {
     type M = tok::Skip;
     type S = tok::Dead;
-    type Nx = Kn;
 }
 /// The only unknown neighbour, need two or more: impossible.
-impl<X, Es> BOpen for (S<S<X>>, Es, ev::Only) {
+impl<X> FTok for (S<S<X>>, ev::Only) {
     type M = tok::Dead;
     type S = tok::Dead;
-    type Nx = Kn;
 }
 
-/// A level's later event, backward.
-pub trait BLive {
+/// What a cell does to a number, backward, from `(need, event)`: the level counts the mines
+/// placed after the cut, and opens at the number's last unknown neighbour.
+pub trait BTok {
     /// The mine branch's token.
     type M;
     /// The safe branch's token.
     type S;
-    /// The slot after.
-    type Nx;
+}
+/// Last of several, need zero: no mine; safe opens the level at 0 placed.
+impl BTok for (Z, ev::Last) {
+    type M = tok::Dead;
+    type S = tok::Open<Z>;
+}
+/// Last of several: a mine opens the level at 1 placed, safe at 0.
+impl<X> BTok for (S<X>, ev::Last) {
+    type M = tok::Open<S<Z>>;
+    type S = tok::Open<Z>;
 }
 /// A middle neighbour: a mine adds one placed, up to the need.
-impl<N, Es> BLive for (N, Es, ev::Mid) {
+impl<N> BTok for (N, ev::Mid) {
     type M = tok::Up<N>;
     type S = tok::Keep;
-    type Nx = Lv<N, Es>;
 }
 /// The first neighbour, need zero: no mine; safe closes on 0 placed after it.
-impl<Es> BLive for (Z, Es, ev::First) {
+impl BTok for (Z, ev::First) {
     type M = tok::Dead;
     type S = tok::Take<Z>;
-    type Nx = Kn;
 }
 /// The first neighbour: a mine closes on `need - 1` placed after it, safe on `need`.
-impl<X, Es> BLive for (S<X>, Es, ev::First) {
+impl<X> BTok for (S<X>, ev::First) {
     type M = tok::Take<X>;
     type S = tok::Take<S<X>>;
-    type Nx = Kn;
+}
+/// The only unknown neighbour, need zero: safe.
+impl BTok for (Z, ev::Only) {
+    type M = tok::Dead;
+    type S = tok::Skip;
+}
+/// The only unknown neighbour, need one: a mine.
+impl BTok for (S<Z>, ev::Only) {
+    type M = tok::Skip;
+    type S = tok::Dead;
+}
+/// The only unknown neighbour, need two or more: impossible.
+impl<X> BTok for (S<S<X>>, ev::Only) {
+    type M = tok::Dead;
+    type S = tok::Dead;
 }
 
-/// What a step's own slot says the step is.
+/// What a step's own cell says the step is.
 pub trait SelfKind {
     /// [`Fr`] (place the cell), [`In`] (counted by the total) or [`Kn`] (known).
     type K;
@@ -1272,7 +1234,69 @@ macro_rules! known_kind {
         impl<$($g),*> SelfKind for $t { type K = Kn; }
     )*};
 }
-known_kind!([] Kn, [] Mn, [] Bad, [N, Es] Ctr<N, Es>, [N, Es] Lv<N, Es>);
+known_kind!([] Kn, [] Mn, [] Bad, [N, Es, Nu, Bf, Af] Ctr<N, Es, Nu, Bf, Af>);
+
+/// The two flags of [`Spans`] of a fact: whether a number is a level while a step passes it
+/// at a distance, before it (`B`) or after it (`A`).
+pub trait Passing {
+    /// Before the step.
+    type B;
+    /// After the step.
+    type A;
+}
+/// A number: its flags.
+impl<N, Es, Nu, Bf, Af> Passing for Ctr<N, Es, Nu, Bf, Af> {
+    type B = Bf;
+    type A = Af;
+}
+macro_rules! not_passing {
+    ($($t:ty),*) => {$(
+        /// No level.
+        impl Passing for $t { type B = Ff; type A = Ff; }
+    )*};
+}
+not_passing!(Kn, Mn, Fr, In, Bad);
+
+/// A Peano count, one up if the flag is true (`(n, flag)`).
+pub trait Plus {
+    /// `n + flag`.
+    type O;
+}
+/// Plus one.
+impl<N> Plus for (N, Tt) {
+    type O = S<N>;
+}
+/// Plus none.
+impl<N> Plus for (N, Ff) {
+    type O = N;
+}
+/// A Peano count, one down if the flag is true.
+pub trait Minus {
+    /// `n - flag`.
+    type O;
+}
+/// Minus one.
+impl<N> Minus for (S<N>, Tt) {
+    type O = N;
+}
+/// Minus none.
+impl<N> Minus for (N, Ff) {
+    type O = N;
+}
+
+/// `n` levels kept, as a list ending in a [`Hole`].
+pub trait Keeps {
+    /// `K<K<..Hole>>`.
+    type O;
+}
+/// None.
+impl Keeps for Z {
+    type O = Hole;
+}
+/// One more.
+impl<N: Keeps> Keeps for S<N> {
+    type O = K<N::O>;
+}
 
 // =============================================================================================
 // The passes: balanced folds over the positions
@@ -1282,29 +1306,9 @@ known_kind!([] Kn, [] Mn, [] Bad, [N, Es] Ctr<N, Es>, [N, Es] Lv<N, Es>);
 pub struct Nd<L, R>(P<(L, R)>);
 /// A leaf of such a tree.
 pub struct Lf<X>(P<X>);
-/// A pass's state: the diagram `D` and the planner's window `W` (a type `solve!` writes for
-/// the board's width).
-pub struct Sweep<Dd, W>(P<(Dd, W)>);
-
-/// A forward step (written by `solve!` for its window type): from diagram `Dd`, with `X` the
-/// fact entering the window.
-pub trait FStep<Dd, X> {
-    /// The diagram after.
-    type D;
-    /// The window after.
-    type W;
-    /// What the decisions read: [`FrOut`] for a frontier cell, [`InOut`], [`KnOut`].
-    type Out;
-}
-/// A backward step (written by `solve!` for its window type).
-pub trait BStep<Dd, X> {
-    /// The diagram after (before the step's cell, in sweep order).
-    type D;
-    /// The window after.
-    type W;
-    /// What the decisions read: the diagram after the cell, for a frontier cell.
-    type Out;
-}
+/// A pass's state: the diagram `Dd` and the two counts of the levels a step passes at a
+/// distance (`M = (before, after)`, Peano).
+pub struct Sweep<Dd, M>(P<(Dd, M)>);
 
 /// A frontier cell's forward result: the diagram after placing a mine there, and after
 /// placing a safe cell.
@@ -1314,8 +1318,128 @@ pub struct InOut;
 /// A known cell.
 pub struct KnOut;
 
-/// The forward pass over a tree whose leaves are `(position, entering forward, entering
-/// backward)`, each a cell with its eight neighbours as [`FactOf`] reads them.
+/// The facts a step reads, from the cells around its position: a block of five lines of
+/// seven positions centred on it, `(C0, .., C34)` line by line (`C17` is the position). They
+/// are the facts of the position, of its eight neighbours, and of the four positions whose
+/// numbers enter or leave the counts of levels passed at a distance (two before and two
+/// after the position, on its line and the lines next to it):
+/// `(nw, n, ne, p - w + 2, p - 2, w, p, e, p + 2, p + w - 2, sw, s, se)` for lines of `w`
+/// positions.
+pub trait Block {
+    /// The thirteen facts.
+    type F;
+    /// The position's own fact.
+    type Me;
+}
+/// Each fact from its position's cell and neighbours, in the block.
+impl<
+        C0,
+        C1,
+        C2,
+        C3,
+        C4,
+        C5,
+        C6,
+        C7,
+        C8,
+        C9,
+        C10,
+        C11,
+        C12,
+        C13,
+        C14,
+        C15,
+        C16,
+        C17,
+        C18,
+        C19,
+        C20,
+        C21,
+        C22,
+        C23,
+        C24,
+        C25,
+        C26,
+        C27,
+        C28,
+        C29,
+        C30,
+        C31,
+        C32,
+        C33,
+        C34,
+    > Block
+    for (
+        C0,
+        C1,
+        C2,
+        C3,
+        C4,
+        C5,
+        C6,
+        C7,
+        C8,
+        C9,
+        C10,
+        C11,
+        C12,
+        C13,
+        C14,
+        C15,
+        C16,
+        C17,
+        C18,
+        C19,
+        C20,
+        C21,
+        C22,
+        C23,
+        C24,
+        C25,
+        C26,
+        C27,
+        C28,
+        C29,
+        C30,
+        C31,
+        C32,
+        C33,
+        C34,
+    )
+where
+    (C9, C1, C2, C3, C8, C10, C15, C16, C17): FactOf,
+    (C10, C2, C3, C4, C9, C11, C16, C17, C18): FactOf,
+    (C11, C3, C4, C5, C10, C12, C17, C18, C19): FactOf,
+    (C12, C4, C5, C6, C11, C13, C18, C19, C20): FactOf,
+    (C15, C7, C8, C9, C14, C16, C21, C22, C23): FactOf,
+    (C16, C8, C9, C10, C15, C17, C22, C23, C24): FactOf,
+    (C17, C9, C10, C11, C16, C18, C23, C24, C25): FactOf,
+    (C18, C10, C11, C12, C17, C19, C24, C25, C26): FactOf,
+    (C19, C11, C12, C13, C18, C20, C25, C26, C27): FactOf,
+    (C22, C14, C15, C16, C21, C23, C28, C29, C30): FactOf,
+    (C23, C15, C16, C17, C22, C24, C29, C30, C31): FactOf,
+    (C24, C16, C17, C18, C23, C25, C30, C31, C32): FactOf,
+    (C25, C17, C18, C19, C24, C26, C31, C32, C33): FactOf,
+{
+    type Me = <(C17, C9, C10, C11, C16, C18, C23, C24, C25) as FactOf>::O;
+    type F = (
+        <(C9, C1, C2, C3, C8, C10, C15, C16, C17) as FactOf>::O,
+        <(C10, C2, C3, C4, C9, C11, C16, C17, C18) as FactOf>::O,
+        <(C11, C3, C4, C5, C10, C12, C17, C18, C19) as FactOf>::O,
+        <(C12, C4, C5, C6, C11, C13, C18, C19, C20) as FactOf>::O,
+        <(C15, C7, C8, C9, C14, C16, C21, C22, C23) as FactOf>::O,
+        <(C16, C8, C9, C10, C15, C17, C22, C23, C24) as FactOf>::O,
+        <(C17, C9, C10, C11, C16, C18, C23, C24, C25) as FactOf>::O,
+        <(C18, C10, C11, C12, C17, C19, C24, C25, C26) as FactOf>::O,
+        <(C19, C11, C12, C13, C18, C20, C25, C26, C27) as FactOf>::O,
+        <(C22, C14, C15, C16, C21, C23, C28, C29, C30) as FactOf>::O,
+        <(C23, C15, C16, C17, C22, C24, C29, C30, C31) as FactOf>::O,
+        <(C24, C16, C17, C18, C23, C25, C30, C31, C32) as FactOf>::O,
+        <(C25, C17, C18, C19, C24, C26, C31, C32, C33) as FactOf>::O,
+    );
+}
+
+/// The forward pass over a tree whose leaves are blocks ([`Block`]).
 pub trait Fw<St> {
     /// The state after the tree.
     type St;
@@ -1331,13 +1455,13 @@ where
     type St = R::St;
     type Out = Nd<L::Out, R::Out>;
 }
-/// A leaf: one step, with the fact of the position entering the window.
-impl<F, Xf: FactOf, Xb, Dd, W> Fw<Sweep<Dd, W>> for Lf<(F, Xf, Xb)>
+/// A leaf: one step.
+impl<Blk: Block, Dd, M1, M2> Fw<Sweep<Dd, (M1, M2)>> for Lf<Blk>
 where
-    W: FStep<Dd, Xf::O>,
+    (Dd, M1, M2, Blk::F): FwStep,
 {
-    type St = Sweep<W::D, W::W>;
-    type Out = Lf<W::Out>;
+    type St = <(Dd, M1, M2, Blk::F) as FwStep>::St;
+    type Out = Lf<<(Dd, M1, M2, Blk::F) as FwStep>::Out>;
 }
 
 /// The backward pass over the same tree.
@@ -1356,13 +1480,417 @@ where
     type St = L::St;
     type Out = Nd<L::Out, R::Out>;
 }
-/// A leaf: one step, with the fact of the position entering the window.
-impl<F, Xf, Xb: FactOf, Dd, W> Bw<Sweep<Dd, W>> for Lf<(F, Xf, Xb)>
+/// A leaf: one step.
+impl<Blk: Block, Dd, M1, M2> Bw<Sweep<Dd, (M1, M2)>> for Lf<Blk>
 where
-    W: BStep<Dd, Xb::O>,
+    (Dd, M1, M2, Blk::F): BwStep,
 {
-    type St = Sweep<W::D, W::W>;
-    type Out = Lf<W::Out>;
+    type St = <(Dd, M1, M2, Blk::F) as BwStep>::St;
+    type Out = Lf<<(Dd, M1, M2, Blk::F) as BwStep>::Out>;
+}
+
+/// A line of the board in a pass's tree: `X` is the window of lines around it, which
+/// `solve!`'s [`Blocks`] impl turns into the line's positions' blocks, a subtree of leaves.
+pub struct Lines<X>(P<X>);
+
+/// The blocks of a line's positions, from the lines around it (implemented by `solve!` for
+/// its window type): a balanced subtree of [`Lf`]s of [`Block`]s.
+pub trait Blocks {
+    /// The subtree.
+    type O;
+}
+
+/// A line: the pass over its positions' blocks.
+impl<X: Blocks, St0> Fw<St0> for Lines<X>
+where
+    X::O: Fw<St0>,
+{
+    type St = <X::O as Fw<St0>>::St;
+    type Out = <X::O as Fw<St0>>::Out;
+}
+/// A line: the pass over its positions' blocks, backward.
+impl<X: Blocks, St0> Bw<St0> for Lines<X>
+where
+    X::O: Bw<St0>,
+{
+    type St = <X::O as Bw<St0>>::St;
+    type Out = <X::O as Bw<St0>>::Out;
+}
+
+/// One forward step, from `(diagram, passed before, passed after, facts)`.
+pub trait FwStep {
+    /// The state after.
+    type St;
+    /// What the decisions read: [`FrOut`], [`InOut`] or [`KnOut`].
+    type Out;
+}
+/// The counts move on one position; the diagram by the kind of the cell.
+impl<Dd, M1, M2, Fnw, Fn, Fne, Fq1o, Fq1b, Fw, Fme, Fe, Fq2o, Fq2b, Fsw, Fs, Fse> FwStep
+    for (
+        Dd,
+        M1,
+        M2,
+        (
+            Fnw,
+            Fn,
+            Fne,
+            Fq1o,
+            Fq1b,
+            Fw,
+            Fme,
+            Fe,
+            Fq2o,
+            Fq2b,
+            Fsw,
+            Fs,
+            Fse,
+        ),
+    )
+where
+    Fme: SelfKind,
+    Fw: Passing,
+    Fq1o: Passing,
+    Fsw: Passing,
+    Fq2o: Passing,
+    (M1, Fw::B): Plus,
+    (<(M1, Fw::B) as Plus>::O, Fq1o::B): Minus,
+    (M2, Fsw::A): Plus,
+    (<(M2, Fsw::A) as Plus>::O, Fq2o::A): Minus,
+    (
+        Fme::K,
+        Dd,
+        M1,
+        M2,
+        (
+            Fnw,
+            Fn,
+            Fne,
+            Fq1o,
+            Fq1b,
+            Fw,
+            Fme,
+            Fe,
+            Fq2o,
+            Fq2b,
+            Fsw,
+            Fs,
+            Fse,
+        ),
+    ): FwCell,
+{
+    type St = Sweep<
+        <(
+            Fme::K,
+            Dd,
+            M1,
+            M2,
+            (
+                Fnw,
+                Fn,
+                Fne,
+                Fq1o,
+                Fq1b,
+                Fw,
+                Fme,
+                Fe,
+                Fq2o,
+                Fq2b,
+                Fsw,
+                Fs,
+                Fse,
+            ),
+        ) as FwCell>::D,
+        (
+            <(<(M1, Fw::B) as Plus>::O, Fq1o::B) as Minus>::O,
+            <(<(M2, Fsw::A) as Plus>::O, Fq2o::A) as Minus>::O,
+        ),
+    >;
+    type Out = <(
+        Fme::K,
+        Dd,
+        M1,
+        M2,
+        (
+            Fnw,
+            Fn,
+            Fne,
+            Fq1o,
+            Fq1b,
+            Fw,
+            Fme,
+            Fe,
+            Fq2o,
+            Fq2b,
+            Fsw,
+            Fs,
+            Fse,
+        ),
+    ) as FwCell>::Out;
+}
+
+/// One backward step.
+pub trait BwStep {
+    /// The state after (before the position).
+    type St;
+    /// What the decisions read: the diagram after the cell, for a frontier cell.
+    type Out;
+}
+/// The counts move back one position; the diagram by the kind of the cell.
+impl<Dd, M1, M2, Fnw, Fn, Fne, Fq1o, Fq1b, Fw, Fme, Fe, Fq2o, Fq2b, Fsw, Fs, Fse> BwStep
+    for (
+        Dd,
+        M1,
+        M2,
+        (
+            Fnw,
+            Fn,
+            Fne,
+            Fq1o,
+            Fq1b,
+            Fw,
+            Fme,
+            Fe,
+            Fq2o,
+            Fq2b,
+            Fsw,
+            Fs,
+            Fse,
+        ),
+    )
+where
+    Fme: SelfKind,
+    Fne: Passing,
+    Fq1b: Passing,
+    Fe: Passing,
+    Fq2b: Passing,
+    (M1, Fne::B): Plus,
+    (<(M1, Fne::B) as Plus>::O, Fq1b::B): Minus,
+    (M2, Fe::A): Plus,
+    (<(M2, Fe::A) as Plus>::O, Fq2b::A): Minus,
+    (
+        Fme::K,
+        Dd,
+        M1,
+        M2,
+        (
+            Fnw,
+            Fn,
+            Fne,
+            Fq1o,
+            Fq1b,
+            Fw,
+            Fme,
+            Fe,
+            Fq2o,
+            Fq2b,
+            Fsw,
+            Fs,
+            Fse,
+        ),
+    ): BwCell,
+{
+    type St = Sweep<
+        <(
+            Fme::K,
+            Dd,
+            M1,
+            M2,
+            (
+                Fnw,
+                Fn,
+                Fne,
+                Fq1o,
+                Fq1b,
+                Fw,
+                Fme,
+                Fe,
+                Fq2o,
+                Fq2b,
+                Fsw,
+                Fs,
+                Fse,
+            ),
+        ) as BwCell>::D,
+        (
+            <(<(M1, Fne::B) as Plus>::O, Fq1b::B) as Minus>::O,
+            <(<(M2, Fe::A) as Plus>::O, Fq2b::A) as Minus>::O,
+        ),
+    >;
+    type Out = <(
+        Fme::K,
+        Dd,
+        M1,
+        M2,
+        (
+            Fnw,
+            Fn,
+            Fne,
+            Fq1o,
+            Fq1b,
+            Fw,
+            Fme,
+            Fe,
+            Fq2o,
+            Fq2b,
+            Fsw,
+            Fs,
+            Fse,
+        ),
+    ) as BwCell>::Out;
+}
+
+/// What the step's cell does to the forward diagram, by its kind.
+pub trait FwCell {
+    /// The diagram after.
+    type D;
+    /// What the decisions read.
+    type Out;
+}
+/// A frontier cell: each neighbour's token, the levels passed at a distance kept, in
+/// position order; both branches placed.
+impl<Dd, M1: Keeps, M2: Keeps, Fnw, Fn, Fne, Fq1o, Fq1b, Fw, Fme, Fe, Fq2o, Fq2b, Fsw, Fs, Fse>
+    FwCell
+    for (
+        Fr,
+        Dd,
+        M1,
+        M2,
+        (
+            Fnw,
+            Fn,
+            Fne,
+            Fq1o,
+            Fq1b,
+            Fw,
+            Fme,
+            Fe,
+            Fq2o,
+            Fq2b,
+            Fsw,
+            Fs,
+            Fse,
+        ),
+    )
+where
+    Fnw: FAdj<dir::D8>,
+    Fn: FAdj<dir::D7>,
+    Fne: FAdj<dir::D6>,
+    Fw: FAdj<dir::D5>,
+    Fe: FAdj<dir::D4>,
+    Fsw: FAdj<dir::D3>,
+    Fs: FAdj<dir::D2>,
+    Fse: FAdj<dir::D1>,
+    (
+        Dd,
+        Tree<Fnw::M, Fn::M, Fne::M, M1::O, Fw::M, Fe::M, M2::O, Fsw::M, Fs::M, Fse::M>,
+        Tree<Fnw::S, Fn::S, Fne::S, M1::O, Fw::S, Fe::S, M2::O, Fsw::S, Fs::S, Fse::S>,
+    ): Place<LDec>,
+{
+    type D = <(
+        Dd,
+        Tree<Fnw::M, Fn::M, Fne::M, M1::O, Fw::M, Fe::M, M2::O, Fsw::M, Fs::M, Fse::M>,
+        Tree<Fnw::S, Fn::S, Fne::S, M1::O, Fw::S, Fe::S, M2::O, Fsw::S, Fs::S, Fse::S>,
+    ) as Place<LDec>>::D;
+    type Out = FrOut<
+        <(
+            Dd,
+            Tree<Fnw::M, Fn::M, Fne::M, M1::O, Fw::M, Fe::M, M2::O, Fsw::M, Fs::M, Fse::M>,
+            Tree<Fnw::S, Fn::S, Fne::S, M1::O, Fw::S, Fe::S, M2::O, Fsw::S, Fs::S, Fse::S>,
+        ) as Place<LDec>>::Fm,
+        <(
+            Dd,
+            Tree<Fnw::M, Fn::M, Fne::M, M1::O, Fw::M, Fe::M, M2::O, Fsw::M, Fs::M, Fse::M>,
+            Tree<Fnw::S, Fn::S, Fne::S, M1::O, Fw::S, Fe::S, M2::O, Fsw::S, Fs::S, Fse::S>,
+        ) as Place<LDec>>::Fs,
+    >;
+}
+/// An interior cell: the diagram stays; the total decides it.
+impl<Dd, M1, M2, Fs> FwCell for (In, Dd, M1, M2, Fs) {
+    type D = Dd;
+    type Out = InOut;
+}
+/// A known cell: the diagram stays.
+impl<Dd, M1, M2, Fs> FwCell for (Kn, Dd, M1, M2, Fs) {
+    type D = Dd;
+    type Out = KnOut;
+}
+
+/// What the step's cell does to the backward diagram, by its kind.
+pub trait BwCell {
+    /// The diagram after (before the cell).
+    type D;
+    /// What the decisions read.
+    type Out;
+}
+/// A frontier cell: as forward, with the backward tokens; the decisions read the diagram
+/// after the cell.
+impl<Dd, M1: Keeps, M2: Keeps, Fnw, Fn, Fne, Fq1o, Fq1b, Fw, Fme, Fe, Fq2o, Fq2b, Fsw, Fs, Fse>
+    BwCell
+    for (
+        Fr,
+        Dd,
+        M1,
+        M2,
+        (
+            Fnw,
+            Fn,
+            Fne,
+            Fq1o,
+            Fq1b,
+            Fw,
+            Fme,
+            Fe,
+            Fq2o,
+            Fq2b,
+            Fsw,
+            Fs,
+            Fse,
+        ),
+    )
+where
+    Fnw: BAdj<dir::D8>,
+    Fn: BAdj<dir::D7>,
+    Fne: BAdj<dir::D6>,
+    Fw: BAdj<dir::D5>,
+    Fe: BAdj<dir::D4>,
+    Fsw: BAdj<dir::D3>,
+    Fs: BAdj<dir::D2>,
+    Fse: BAdj<dir::D1>,
+    (
+        Dd,
+        Tree<Fnw::M, Fn::M, Fne::M, M1::O, Fw::M, Fe::M, M2::O, Fsw::M, Fs::M, Fse::M>,
+        Tree<Fnw::S, Fn::S, Fne::S, M1::O, Fw::S, Fe::S, M2::O, Fsw::S, Fs::S, Fse::S>,
+    ): Place<LInc>,
+{
+    type D = <(
+        Dd,
+        Tree<Fnw::M, Fn::M, Fne::M, M1::O, Fw::M, Fe::M, M2::O, Fsw::M, Fs::M, Fse::M>,
+        Tree<Fnw::S, Fn::S, Fne::S, M1::O, Fw::S, Fe::S, M2::O, Fsw::S, Fs::S, Fse::S>,
+    ) as Place<LInc>>::D;
+    type Out = Dd;
+}
+/// An interior cell: the diagram stays.
+impl<Dd, M1, M2, Fs> BwCell for (In, Dd, M1, M2, Fs) {
+    type D = Dd;
+    type Out = KnOut;
+}
+/// A known cell: the diagram stays.
+impl<Dd, M1, M2, Fs> BwCell for (Kn, Dd, M1, M2, Fs) {
+    type D = Dd;
+    type Out = KnOut;
+}
+
+/// A step's tokens as a tree for [`Build`], in position order: the three numbers above, the
+/// levels passed before, the numbers left and right, the levels passed after, the three
+/// below (`Kb` and `Ka` are lists of kept levels).
+pub type Tree<Nw, N, Ne, Kb, W, E, Ka, Sw, S, Se> =
+    (((Nw, N), (Ne, Ls<Kb>)), ((W, E), ((Ls<Ka>, Sw), (S, Se))));
+
+/// An instruction list ready made, in a [`Build`] tree.
+pub struct Ls<X>(P<X>);
+/// A ready list: itself.
+impl<X> Build for Ls<X> {
+    type O = X;
 }
 
 // =============================================================================================
@@ -1392,15 +1920,25 @@ where
     type Bad = <L::Bad as Or<R::Bad>>::O;
 }
 /// A leaf: what its position's fact counts.
-impl<F: FactOf, Xf, Xb, Z0, O1> Count<Z0, O1> for Lf<(F, Xf, Xb)>
+impl<Blk: Block, Z0, O1> Count<Z0, O1> for Lf<Blk>
 where
-    F::O: LeafCount,
-    <F::O as LeafCount>::Mines: Choose<O1, Z0>,
-    <F::O as LeafCount>::Inner: Choose<O1, Z0>,
+    Blk::Me: LeafCount,
+    <Blk::Me as LeafCount>::Mines: Choose<O1, Z0>,
+    <Blk::Me as LeafCount>::Inner: Choose<O1, Z0>,
 {
-    type Mines = <<F::O as LeafCount>::Mines as Choose<O1, Z0>>::O;
-    type Inner = <<F::O as LeafCount>::Inner as Choose<O1, Z0>>::O;
-    type Bad = <F::O as LeafCount>::Bad;
+    type Mines = <<Blk::Me as LeafCount>::Mines as Choose<O1, Z0>>::O;
+    type Inner = <<Blk::Me as LeafCount>::Inner as Choose<O1, Z0>>::O;
+    type Bad = <Blk::Me as LeafCount>::Bad;
+}
+
+/// A line: the counts of its positions' blocks.
+impl<X: Blocks, Z0, O1> Count<Z0, O1> for Lines<X>
+where
+    X::O: Count<Z0, O1>,
+{
+    type Mines = <X::O as Count<Z0, O1>>::Mines;
+    type Inner = <X::O as Count<Z0, O1>>::Inner;
+    type Bad = <X::O as Count<Z0, O1>>::Bad;
 }
 
 /// `A` if true, `B` if false.
@@ -1450,7 +1988,7 @@ macro_rules! counts_nothing {
         impl<$($g),*> LeafCount for $t { type Mines = Ff; type Inner = Ff; type Bad = Ff; }
     )*};
 }
-counts_nothing!([] Kn, [] Fr, [N, Es] Ctr<N, Es>);
+counts_nothing!([] Kn, [] Fr, [N, Es, Nu, Bf, Af] Ctr<N, Es, Nu, Bf, Af>);
 
 /// Binary addition with a carry (`(a, b, carry)`) of two numbers of one width, least
 /// significant bit first; what overflows the width is dropped.
@@ -1687,55 +2225,346 @@ impl<A> Uncover for (dec::None, Unk, A) {
 }
 
 /// The decisions, zipped over the forward results, the backward results, the board and the
-/// answer (all trees of one shape): the next board. `Int` is the interior's decision.
+/// answer (trees of one shape down to the board's lines, whose leaves are lines of cells):
+/// the next board. `Int` is the interior's decision.
 pub trait Zip<Int> {
     /// The next board.
     type O;
+    /// Whether it decides any cell.
+    type Ch;
 }
 /// A node: both sides.
 impl<Int, A, B, C, Dd, Ee, F, G, H> Zip<Int> for (Nd<A, B>, Nd<C, Dd>, Nd<Ee, F>, Nd<G, H>)
 where
     (A, C, Ee, G): Zip<Int>,
     (B, Dd, F, H): Zip<Int>,
+    <(A, C, Ee, G) as Zip<Int>>::Ch: Or<<(B, Dd, F, H) as Zip<Int>>::Ch>,
 {
     type O = Nd<<(A, C, Ee, G) as Zip<Int>>::O, <(B, Dd, F, H) as Zip<Int>>::O>;
+    type Ch = <<(A, C, Ee, G) as Zip<Int>>::Ch as Or<<(B, Dd, F, H) as Zip<Int>>::Ch>>::O;
+}
+/// A line: its cells (`solve!`'s [`ZipLine`] impl for its line type).
+impl<Int, Fo, Bo, L, An> Zip<Int> for (Fo, Bo, Lf<L>, Lf<An>)
+where
+    L: ZipLine<Fo, Bo, An, Int>,
+{
+    type O = Lf<<L as ZipLine<Fo, Bo, An, Int>>::O>;
+    type Ch = <L as ZipLine<Fo, Bo, An, Int>>::Ch;
+}
+
+/// Whether any of a balanced tree of flags (pairs) is true.
+pub trait AnyOf {
+    /// [`Tt`] or [`Ff`].
+    type B;
+}
+/// True.
+impl AnyOf for Tt {
+    type B = Tt;
+}
+/// False.
+impl AnyOf for Ff {
+    type B = Ff;
+}
+/// A pair: either.
+impl<A: AnyOf, B: AnyOf> AnyOf for (A, B)
+where
+    A::B: Or<B::B>,
+{
+    type B = <A::B as Or<B::B>>::O;
+}
+
+/// Whether a decision decides the cell.
+pub trait Decides {
+    /// [`Tt`] or [`Ff`].
+    type B;
+}
+/// A mine.
+impl Decides for dec::Mine {
+    type B = Tt;
+}
+/// Safe.
+impl Decides for dec::Safe {
+    type B = Tt;
+}
+/// No layout (the cell is marked).
+impl Decides for dec::None {
+    type B = Tt;
+}
+/// Undecided.
+impl Decides for dec::Open {
+    type B = Ff;
+}
+
+/// A line's next cells from its positions' forward and backward results (subtrees) and the
+/// answer's line (implemented by `solve!` for its line type, cell by cell with [`ZipCell`]).
+pub trait ZipLine<Fo, Bo, An, Int> {
+    /// The next line.
+    type O;
+    /// Whether it decides any cell.
+    type Ch;
+}
+
+/// One cell's next value from `(forward result, backward result, cell, answer's cell)`.
+pub trait ZipCell<Int> {
+    /// The next cell.
+    type O;
+    /// Whether it is decided now.
+    type Ch;
 }
 /// A frontier cell: meet the forward diagrams after it with the backward one at the same cut.
-impl<Int, Fm, Fs, Bb, C, An> Zip<Int> for (Lf<FrOut<Fm, Fs>>, Lf<Bb>, Lf<C>, Lf<An>)
+impl<Int, Fm, Fs, Bb, C, An> ZipCell<Int> for (Lf<FrOut<Fm, Fs>>, Lf<Bb>, C, An)
 where
     Fm: Mt<Bb>,
     Fs: Mt<Bb>,
     (Fm::B, Fs::B): Decide,
     (<(Fm::B, Fs::B) as Decide>::O, C, An): Uncover,
+    <(Fm::B, Fs::B) as Decide>::O: Decides,
 {
-    type O = Lf<<(<(Fm::B, Fs::B) as Decide>::O, C, An) as Uncover>::O>;
+    type O = <(<(Fm::B, Fs::B) as Decide>::O, C, An) as Uncover>::O;
+    type Ch = <<(Fm::B, Fs::B) as Decide>::O as Decides>::B;
 }
 /// An interior cell: the total's decision.
-impl<Int, Bb, C, An> Zip<Int> for (Lf<InOut>, Lf<Bb>, Lf<C>, Lf<An>)
+impl<Int: Decides, Bb, C, An> ZipCell<Int> for (Lf<InOut>, Lf<Bb>, C, An)
 where
     (Int, C, An): Uncover,
 {
-    type O = Lf<<(Int, C, An) as Uncover>::O>;
+    type O = <(Int, C, An) as Uncover>::O;
+    type Ch = Int::B;
 }
 /// A known cell stays.
-impl<Int, Bb, C, An> Zip<Int> for (Lf<KnOut>, Lf<Bb>, Lf<C>, Lf<An>) {
-    type O = Lf<C>;
+impl<Int, Bb, C, An> ZipCell<Int> for (Lf<KnOut>, Lf<Bb>, C, An) {
+    type O = C;
+    type Ch = Ff;
 }
+macro_rules! zip_local {
+    ($($d:ty),*) => {$(
+        /// A cell the local rules decided (or left open).
+        impl<Int, Bb, C, An> ZipCell<Int> for (Lf<$d>, Lf<Bb>, C, An)
+        where
+            ($d, C, An): Uncover,
+        {
+            type O = <($d, C, An) as Uncover>::O;
+            type Ch = <$d as Decides>::B;
+        }
+    )*};
+}
+zip_local!(dec::Mine, dec::Safe, dec::Open, dec::None);
 
-/// A round's inputs, as `solve!` writes them for a board: the tree of `(fact, entering
-/// forward, entering backward)` per position (`Fs`), the planner's first window for each pass
-/// (`W0f`, `W0b`), the mine total (`Tot`, binary, as wide as the tries are deep), 0 and 1 at
+/// A round's inputs, as `solve!` writes them for a board: the tree of the board's lines
+/// ([`Lines`]), each with the lines around it (`Fs`), the mine total (`Tot`, binary, as wide as the tries are deep), 0 and 1 at
 /// that width, the board and the answer (trees of cells).
-pub struct Rd<Fs, W0f, W0b, Tot, Zero, One, Bd, An>(P<(Fs, W0f, W0b, Tot, Zero, One, Bd, An)>);
+pub struct Rd<Fs, Tot, Zero, One, Bd, An>(P<(Fs, Tot, Zero, One, Bd, An)>);
 
-/// One round of full deduction: the next board.
+/// One round: the next board. When a number alone decides some cell (it needs no more mines,
+/// or as many as it has unknown neighbours), the round decides just those cells; otherwise it
+/// runs full deduction ([`FullRound`]).
 pub trait RoundOf {
     /// The board after the round.
     type Next;
 }
+/// The local rules first; full deduction only when they decide nothing.
+impl<Fs: Local, Tot, Z0, O1, Bd, An> RoundOf for Rd<Fs, Tot, Z0, O1, Bd, An>
+where
+    Rd<Fs, Tot, Z0, O1, Bd, An>: RoundBy<Fs::Any>,
+{
+    type Next = <Rd<Fs, Tot, Z0, O1, Bd, An> as RoundBy<Fs::Any>>::Next;
+}
+
+/// A round by whether the local rules decide something.
+pub trait RoundBy<Progress> {
+    /// The board after the round.
+    type Next;
+}
+/// They do: the board with what they decide.
+impl<Fs: Local, Tot, Z0, O1, Bd, An> RoundBy<Tt> for Rd<Fs, Tot, Z0, O1, Bd, An>
+where
+    (Fs::Dec, Fs::Dec, Bd, An): Zip<dec::Open>,
+{
+    type Next = <(Fs::Dec, Fs::Dec, Bd, An) as Zip<dec::Open>>::O;
+}
+/// They do not: full deduction.
+impl<Fs, Tot, Z0, O1, Bd, An> RoundBy<Ff> for Rd<Fs, Tot, Z0, O1, Bd, An>
+where
+    Rd<Fs, Tot, Z0, O1, Bd, An>: FullRound,
+{
+    type Next = <Rd<Fs, Tot, Z0, O1, Bd, An> as FullRound>::Next;
+}
+
+/// What a number alone forces on its unknown neighbours: `(safe, mine)`, each [`Tt`] or
+/// [`Ff`].
+pub trait Forces {
+    /// All its unknown neighbours are safe: it needs no more mines.
+    type Safe;
+    /// All are mines: it needs as many as it has unknown neighbours.
+    type Mine;
+}
+/// A number: by its need.
+impl<N, Es, Nu, Bf, Af> Forces for Ctr<N, Es, Nu, Bf, Af>
+where
+    N: PeanoEq<Z> + PeanoEq<Nu>,
+{
+    type Safe = <N as PeanoEq<Z>>::B;
+    type Mine = <N as PeanoEq<Nu>>::B;
+}
+macro_rules! forces_nothing {
+    ($($t:ty),*) => {$(
+        /// Not a number with unknown neighbours: nothing.
+        impl Forces for $t { type Safe = Ff; type Mine = Ff; }
+    )*};
+}
+forces_nothing!(Kn, Mn, Fr, In, Bad);
+
+/// Equality of Peano counts.
+pub trait PeanoEq<M> {
+    /// [`Tt`] or [`Ff`].
+    type B;
+}
+/// `0 = 0`
+impl PeanoEq<Z> for Z {
+    type B = Tt;
+}
+/// `0 != m + 1`
+impl<M> PeanoEq<S<M>> for Z {
+    type B = Ff;
+}
+/// `n + 1 != 0`
+impl<N> PeanoEq<Z> for S<N> {
+    type B = Ff;
+}
+/// `n + 1 = m + 1` when `n = m`
+impl<N: PeanoEq<M>, M> PeanoEq<S<M>> for S<N> {
+    type B = N::B;
+}
+
+/// The local rules over a tree of blocks: each frontier cell's decision by the numbers around
+/// it alone (`Dec`, a tree of [`dec`] markers, [`KnOut`] where there is nothing to decide),
+/// and whether they decide any cell (`Any`).
+pub trait Local {
+    /// The decisions.
+    type Dec;
+    /// Whether any cell is decided.
+    type Any;
+}
+/// A node: both sides.
+impl<L: Local, R: Local> Local for Nd<L, R>
+where
+    L::Any: Or<R::Any>,
+{
+    type Dec = Nd<L::Dec, R::Dec>;
+    type Any = <L::Any as Or<R::Any>>::O;
+}
+/// A leaf: its cell by its kind.
+impl<Blk: Block> Local for Lf<Blk>
+where
+    (<Blk::Me as SelfKind>::K, Blk::F): LocalCell,
+    Blk::Me: SelfKind,
+{
+    type Dec = Lf<<(<Blk::Me as SelfKind>::K, Blk::F) as LocalCell>::Dec>;
+    type Any = <(<Blk::Me as SelfKind>::K, Blk::F) as LocalCell>::Any;
+}
+
+/// A line: the local rules over its positions' blocks.
+impl<X: Blocks> Local for Lines<X>
+where
+    X::O: Local,
+{
+    type Dec = <X::O as Local>::Dec;
+    type Any = <X::O as Local>::Any;
+}
+
+/// One cell under the local rules, from `(kind, facts)` ([`Block`]).
+pub trait LocalCell {
+    /// Its decision.
+    type Dec;
+    /// Whether it is decided.
+    type Any;
+}
+/// An interior or known cell: nothing to decide.
+impl<F> LocalCell for (In, F) {
+    type Dec = KnOut;
+    type Any = Ff;
+}
+/// A known cell.
+impl<F> LocalCell for (Kn, F) {
+    type Dec = KnOut;
+    type Any = Ff;
+}
+/// A frontier cell: safe if a number next to it needs no more mines, a mine if one needs all
+/// its unknown neighbours.
+impl<Fnw, Fn, Fne, Fq1o, Fq1b, Fw, Fme, Fe, Fq2o, Fq2b, Fsw, Fs, Fse> LocalCell
+    for (Fr, (Fnw, Fn, Fne, Fq1o, Fq1b, Fw, Fme, Fe, Fq2o, Fq2b, Fsw, Fs, Fse))
+where
+    Fnw: Forces,
+    Fn: Forces,
+    Fne: Forces,
+    Fw: Forces,
+    Fe: Forces,
+    Fsw: Forces,
+    Fs: Forces,
+    Fse: Forces,
+    Bits8<Fnw::Safe, Fn::Safe, Fne::Safe, Fw::Safe, Fe::Safe, Fsw::Safe, Fs::Safe, Fse::Safe>:
+        Events<Ff>,
+    Bits8<Fnw::Mine, Fn::Mine, Fne::Mine, Fw::Mine, Fe::Mine, Fsw::Mine, Fs::Mine, Fse::Mine>:
+        Events<Ff>,
+    (
+        <Bits8<Fnw::Mine, Fn::Mine, Fne::Mine, Fw::Mine, Fe::Mine, Fsw::Mine, Fs::Mine, Fse::Mine> as Events<Ff>>::Any,
+        <Bits8<Fnw::Safe, Fn::Safe, Fne::Safe, Fw::Safe, Fe::Safe, Fsw::Safe, Fs::Safe, Fse::Safe> as Events<Ff>>::Any,
+    ): LocalDecide,
+{
+    type Dec = <(
+        <Bits8<Fnw::Mine, Fn::Mine, Fne::Mine, Fw::Mine, Fe::Mine, Fsw::Mine, Fs::Mine, Fse::Mine> as Events<Ff>>::Any,
+        <Bits8<Fnw::Safe, Fn::Safe, Fne::Safe, Fw::Safe, Fe::Safe, Fsw::Safe, Fs::Safe, Fse::Safe> as Events<Ff>>::Any,
+    ) as LocalDecide>::Dec;
+    type Any = <(
+        <Bits8<Fnw::Mine, Fn::Mine, Fne::Mine, Fw::Mine, Fe::Mine, Fsw::Mine, Fs::Mine, Fse::Mine> as Events<Ff>>::Any,
+        <Bits8<Fnw::Safe, Fn::Safe, Fne::Safe, Fw::Safe, Fe::Safe, Fsw::Safe, Fs::Safe, Fse::Safe> as Events<Ff>>::Any,
+    ) as LocalDecide>::Any;
+}
+
+/// A local decision from `(forced mine, forced safe)`.
+pub trait LocalDecide {
+    /// A [`dec`] marker.
+    type Dec;
+    /// Whether it decides.
+    type Any;
+}
+/// Forced a mine.
+impl LocalDecide for (Tt, Ff) {
+    type Dec = dec::Mine;
+    type Any = Tt;
+}
+/// Forced safe.
+impl LocalDecide for (Ff, Tt) {
+    type Dec = dec::Safe;
+    type Any = Tt;
+}
+/// Nothing forced.
+impl LocalDecide for (Ff, Ff) {
+    type Dec = dec::Open;
+    type Any = Ff;
+}
+/// Forced both ways: the numbers contradict each other.
+impl LocalDecide for (Tt, Tt) {
+    type Dec = dec::None;
+    type Any = Tt;
+}
+
+/// A board no round changes any more: the rounds after it are this type's, which does nothing.
+pub struct Done<B>(P<B>);
+/// The inputs of a round after the last: the board.
+pub struct DoneRd<B>(P<B>);
+/// Nothing changes.
+impl<B> RoundOf for DoneRd<B> {
+    type Next = Done<B>;
+}
+
+/// One round of full deduction: the next board, or [`Done`] when it decides nothing.
+pub trait FullRound {
+    /// The board after the round.
+    type Next;
+}
 /// Count, start from the mines still available, sweep forward and backward, decide.
-impl<Fs, W0f: FactsWin, W0b: FactsWin, Tot, Z0, O1, Bd, An> RoundOf
-    for Rd<Fs, W0f, W0b, Tot, Z0, O1, Bd, An>
+impl<Fs, Tot, Z0, O1, Bd, An> FullRound for Rd<Fs, Tot, Z0, O1, Bd, An>
 where
     Fs: Count<Z0, O1>,
     (Tot, <Fs as Count<Z0, O1>>::Mines, Ff): SubB,
@@ -1748,11 +2577,11 @@ where
             <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
                 <Fs as Count<Z0, O1>>::Bad,
             >>::O as Pick<<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O>>::O,
-            W0f::O,
+            (Z, Z),
         >,
     >,
     <Fs as Count<Z0, O1>>::Inner: Upto,
-    Fs: Bw<Sweep<<<Fs as Count<Z0, O1>>::Inner as Upto>::Le, W0b::O>>,
+    Fs: Bw<Sweep<<<Fs as Count<Z0, O1>>::Inner as Upto>::Le, (Z, Z)>>,
     (
         <Fs as Fw<
             Sweep<
@@ -1761,7 +2590,7 @@ where
                 >>::O as Pick<
                     <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
                 >>::O,
-                W0f::O,
+                (Z, Z),
             >,
         >>::St,
         <<Fs as Count<Z0, O1>>::Inner as Upto>::Le,
@@ -1775,10 +2604,10 @@ where
                 >>::O as Pick<
                     <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
                 >>::O,
-                W0f::O,
+                (Z, Z),
             >,
         >>::Out,
-        <Fs as Bw<Sweep<<<Fs as Count<Z0, O1>>::Inner as Upto>::Le, W0b::O>>>::Out,
+        <Fs as Bw<Sweep<<<Fs as Count<Z0, O1>>::Inner as Upto>::Le, (Z, Z)>>>::Out,
         Bd,
         An,
     ): Zip<
@@ -1790,15 +2619,14 @@ where
                     >>::O as Pick<
                         <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
                     >>::O,
-                    W0f::O,
+                    (Z, Z),
                 >,
             >>::St,
             <<Fs as Count<Z0, O1>>::Inner as Upto>::Le,
             <<Fs as Count<Z0, O1>>::Inner as Upto>::Lt,
         ) as Interior>::O,
     >,
-{
-    type Next = <(
+    <(
         <Fs as Fw<
             Sweep<
                 <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
@@ -1806,10 +2634,10 @@ where
                 >>::O as Pick<
                     <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
                 >>::O,
-                W0f::O,
+                (Z, Z),
             >,
         >>::Out,
-        <Fs as Bw<Sweep<<<Fs as Count<Z0, O1>>::Inner as Upto>::Le, W0b::O>>>::Out,
+        <Fs as Bw<Sweep<<<Fs as Count<Z0, O1>>::Inner as Upto>::Le, (Z, Z)>>>::Out,
         Bd,
         An,
     ) as Zip<
@@ -1821,12 +2649,107 @@ where
                     >>::O as Pick<
                         <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
                     >>::O,
-                    W0f::O,
+                    (Z, Z),
                 >,
             >>::St,
             <<Fs as Count<Z0, O1>>::Inner as Upto>::Le,
             <<Fs as Count<Z0, O1>>::Inner as Upto>::Lt,
         ) as Interior>::O,
+    >>::Ch: Choose<
+        <(
+            <Fs as Fw<
+                Sweep<
+                    <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
+                        <Fs as Count<Z0, O1>>::Bad,
+                    >>::O as Pick<
+                        <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
+                    >>::O,
+                    (Z, Z),
+                >,
+            >>::Out,
+            <Fs as Bw<Sweep<<<Fs as Count<Z0, O1>>::Inner as Upto>::Le, (Z, Z)>>>::Out,
+            Bd,
+            An,
+        ) as Zip<
+            <(
+                <Fs as Fw<
+                    Sweep<
+                        <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
+                            <Fs as Count<Z0, O1>>::Bad,
+                        >>::O as Pick<
+                            <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
+                        >>::O,
+                        (Z, Z),
+                    >,
+                >>::St,
+                <<Fs as Count<Z0, O1>>::Inner as Upto>::Le,
+                <<Fs as Count<Z0, O1>>::Inner as Upto>::Lt,
+            ) as Interior>::O,
+        >>::O,
+        Done<Bd>,
+    >,
+{
+    type Next = <<(
+        <Fs as Fw<
+            Sweep<
+                <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
+                    <Fs as Count<Z0, O1>>::Bad,
+                >>::O as Pick<
+                    <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
+                >>::O,
+                (Z, Z),
+            >,
+        >>::Out,
+        <Fs as Bw<Sweep<<<Fs as Count<Z0, O1>>::Inner as Upto>::Le, (Z, Z)>>>::Out,
+        Bd,
+        An,
+    ) as Zip<
+        <(
+            <Fs as Fw<
+                Sweep<
+                    <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
+                        <Fs as Count<Z0, O1>>::Bad,
+                    >>::O as Pick<
+                        <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
+                    >>::O,
+                    (Z, Z),
+                >,
+            >>::St,
+            <<Fs as Count<Z0, O1>>::Inner as Upto>::Le,
+            <<Fs as Count<Z0, O1>>::Inner as Upto>::Lt,
+        ) as Interior>::O,
+    >>::Ch as Choose<
+        <(
+            <Fs as Fw<
+                Sweep<
+                    <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
+                        <Fs as Count<Z0, O1>>::Bad,
+                    >>::O as Pick<
+                        <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
+                    >>::O,
+                    (Z, Z),
+                >,
+            >>::Out,
+            <Fs as Bw<Sweep<<<Fs as Count<Z0, O1>>::Inner as Upto>::Le, (Z, Z)>>>::Out,
+            Bd,
+            An,
+        ) as Zip<
+            <(
+                <Fs as Fw<
+                    Sweep<
+                        <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
+                            <Fs as Count<Z0, O1>>::Bad,
+                        >>::O as Pick<
+                            <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
+                        >>::O,
+                        (Z, Z),
+                    >,
+                >>::St,
+                <<Fs as Count<Z0, O1>>::Inner as Upto>::Le,
+                <<Fs as Count<Z0, O1>>::Inner as Upto>::Lt,
+            ) as Interior>::O,
+        >>::O,
+        Done<Bd>,
     >>::O;
 }
 
@@ -1847,27 +2770,8 @@ where
 }
 
 // =============================================================================================
-// What `solve!` implements for its window type, and the pieces it calls
+// Building a step's instruction lists, and what `solve!` implements
 // =============================================================================================
-
-/// A forward step by the kind of the step's own cell (`K` from [`SelfKind`]).
-pub trait FStepK<K, Dd, X> {
-    /// The diagram after.
-    type D;
-    /// The window after.
-    type W;
-    /// What the decisions read.
-    type Out;
-}
-/// A backward step by the kind of the step's own cell.
-pub trait BStepK<K, Dd, X> {
-    /// The diagram after.
-    type D;
-    /// The window after.
-    type W;
-    /// What the decisions read.
-    type Out;
-}
 
 /// A tree of tokens (pairs `(A, B)`, `A` first) as one instruction list ending in a [`Hole`].
 pub trait Build {
@@ -1912,13 +2816,6 @@ where
     type Fs = <Dd as Ap<<Ts::O as Fill<Id>>::O>>::O;
     type D =
         <<Dd as Ap<<Tm::O as Fill<Leaf>>::O>>::O as Un<<Dd as Ap<<Ts::O as Fill<Id>>::O>>::O>>::O;
-}
-
-/// A window of cells-with-neighbours as a window of facts (implemented by `solve!` for its
-/// window type).
-pub trait FactsWin {
-    /// The window of facts.
-    type O;
 }
 
 /// A round's inputs for board `B` and answer `A` (implemented by `solve!` on a type of its

@@ -2,12 +2,12 @@
 //! diagrams (`typesweeper::typelevel::diagram`).
 //!
 //! Every item written here depends only on the board's shape and its mine total, except two
-//! types: the first board (the puzzle's shown cells, [`Unk`] for the rest) and the concealed
-//! answer, which rounds read only through `Uncover`. The items: the planner's window (`Wn`, a
-//! struct of `2 w + 3` slots for sweep lines of `w` cells and one pad), its forward and
-//! backward steps, one `Round` impl over the board as a tree of cell parameters, `finish`
-//! (the board's cells in reading order for the gates and the result), and a chain of rounds,
-//! one statement each, so that each round is a goal of its own for rustc's solver.
+//! types: the first board (the puzzle's shown cells, `Unk` for the rest) and the concealed
+//! answer, which rounds read only through `Uncover`. The items: one `Prep` impl over the
+//! board as a tree of cell parameters, which lays out each position's block of cells
+//! (`typesweeper::typelevel::diagram::Block`) for a round; `round`; `finish` (the board's
+//! cells in reading order, for the gates and the result); and a chain of rounds, one
+//! statement each, so that each round is a goal of its own for rustc's solver.
 
 use super::Layout;
 use crate::parse::SpannedBoard;
@@ -16,9 +16,7 @@ use std::fmt::Write;
 use typesweeper_board::Cell;
 
 /// The names the expansion imports from `typesweeper::typelevel::diagram`.
-const NAMES: &str = "Nd, Lf, Out, Unk, FactOf, FactsWin, FStep, FStepK, BStep, BStepK, \
-                     SelfKind, FAdj, BAdj, Far, Place, LDec, LInc, FrOut, InOut, KnOut, Fr, In, \
-                     Kn, Prep, Rd, RoundOf, Tt, Ff";
+const NAMES: &str = "Nd, Lf, Out, Unk, Prep, Rd, RoundOf, Tt, Ff, Lines, Blocks, ZipLine, ZipCell, AnyOf, Done, DoneRd";
 
 /// The board in sweep order: lines of its shorter side, each followed by one pad position.
 struct Sweep {
@@ -77,35 +75,12 @@ impl Sweep {
             c * self.wp + r
         }
     }
-
-    /// The offsets of a position's eight neighbours, in sweep order.
-    fn offsets(&self) -> [isize; 8] {
-        let wp = self.wp as isize;
-        [-wp - 1, -wp, -wp + 1, -1, 1, wp - 1, wp, wp + 1]
-    }
 }
 
-/// The window's slots: `2 wp + 3`, slot `s` holding position `p - wp - 1 + s` at step `p`.
-/// The slots next to the step's cell, with the direction the cell is from their number.
-fn adjacent(wp: usize) -> [(usize, usize); 8] {
-    [
-        (0, 8),
-        (1, 7),
-        (2, 6),
-        (wp, 5),
-        (wp + 2, 4),
-        (2 * wp, 3),
-        (2 * wp + 1, 2),
-        (2 * wp + 2, 1),
-    ]
-}
-
-/// A balanced tree over `lo..hi` as a type: `Nd<left, right>`, leaves from `leaf`.
+/// A balanced tree over `lo..hi` as a type: `Nd<left, right>`, leaves from `leaf` as they are.
 fn tree(lo: usize, hi: usize, leaf: &dyn Fn(usize) -> String, out: &mut String) {
     if hi - lo == 1 {
-        out.push_str("Lf<");
         out.push_str(&leaf(lo));
-        out.push('>');
         return;
     }
     let mid = lo + (hi - lo) / 2;
@@ -114,15 +89,6 @@ fn tree(lo: usize, hi: usize, leaf: &dyn Fn(usize) -> String, out: &mut String) 
     out.push(',');
     tree(mid, hi, leaf, out);
     out.push('>');
-}
-
-/// A balanced tree of pairs over `items`.
-fn pairs(items: &[String]) -> String {
-    match items.len() {
-        0 => "::typesweeper::typelevel::diagram::tok::Skip".to_string(),
-        1 => items[0].clone(),
-        n => format!("({},{})", pairs(&items[..n / 2]), pairs(&items[n / 2..])),
-    }
 }
 
 fn peano(n: usize) -> String {
@@ -163,167 +129,155 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
     let board = &puzzle.board;
     let sw = Sweep::new(board.rows(), board.cols());
     let (n, wp) = (sw.len(), sw.wp);
-    let slots = 2 * wp + 3;
-    let selfslot = wp + 1;
-    let adj = adjacent(wp);
-    let dir_of = |s: usize| adj.iter().find(|(a, _)| *a == s).map(|&(_, d)| d);
     let mut src = String::new();
-    let s_params: Vec<String> = (0..slots).map(|s| format!("S{s}")).collect();
-    let s_list = s_params.join(",");
-    let wn = format!("Wn<{s_list}>");
 
-    // The window, and its facts.
-    writeln!(
-        src,
-        "pub struct Wn<{s_list}>(::core::marker::PhantomData<({s_list})>);"
-    )
-    .unwrap();
-    let fact_bounds: Vec<String> = s_params.iter().map(|s| format!("{s}: FactOf")).collect();
-    let facts: Vec<String> = s_params
-        .iter()
-        .map(|s| format!("<{s} as FactOf>::O"))
-        .collect();
-    writeln!(
-        src,
-        "impl<{s_list}> FactsWin for {wn} where {} {{ type O = Wn<{}>; }}",
-        fact_bounds.join(","),
-        facts.join(",")
-    )
-    .unwrap();
-
-    // The steps: by the kind of the step's own slot, then for a frontier cell the slots'
-    // tokens and what they hold after.
-    for (step, stepk, adj_trait, leaf) in [
-        ("FStep", "FStepK", "FAdj", "LDec"),
-        ("BStep", "BStepK", "BAdj", "LInc"),
-    ] {
-        let me = format!("S{selfslot}");
-        writeln!(
-            src,
-            "impl<Dd, X, {s_list}> {step}<Dd, X> for {wn} where {me}: SelfKind, \
-             {wn}: {stepk}<<{me} as SelfKind>::K, Dd, X> {{ \
-             type D = <{wn} as {stepk}<<{me} as SelfKind>::K, Dd, X>>::D; \
-             type W = <{wn} as {stepk}<<{me} as SelfKind>::K, Dd, X>>::W; \
-             type Out = <{wn} as {stepk}<<{me} as SelfKind>::K, Dd, X>>::Out; }}"
-        )
-        .unwrap();
-        let forward = step == "FStep";
-        let shifted = |slot: &dyn Fn(usize) -> String| -> String {
-            if forward {
-                let mut v: Vec<String> = (1..slots).map(slot).collect();
-                v.push("X".into());
-                v.join(",")
-            } else {
-                let mut v = vec!["X".to_string()];
-                v.extend((0..slots - 1).map(slot));
-                v.join(",")
-            }
-        };
-        let unchanged = shifted(&|s| format!("S{s}"));
-        let passive_out = if forward { "InOut" } else { "KnOut" };
-        writeln!(
-            src,
-            "impl<Dd, X, {s_list}> {stepk}<In, Dd, X> for {wn} {{ type D = Dd; \
-             type W = Wn<{unchanged}>; type Out = {passive_out}; }}"
-        )
-        .unwrap();
-        writeln!(
-            src,
-            "impl<Dd, X, {s_list}> {stepk}<Kn, Dd, X> for {wn} {{ type D = Dd; \
-             type W = Wn<{unchanged}>; type Out = KnOut; }}"
-        )
-        .unwrap();
-        let mut bounds = Vec::new();
-        let (mut tm, mut ts) = (Vec::new(), Vec::new());
-        for s in (0..slots).filter(|&s| s != selfslot) {
-            match dir_of(s) {
-                Some(d) => {
-                    let a = format!("{adj_trait}<::typesweeper::typelevel::diagram::dir::D{d}>");
-                    bounds.push(format!("S{s}: {a}"));
-                    tm.push(format!("<S{s} as {a}>::M"));
-                    ts.push(format!("<S{s} as {a}>::S"));
-                }
-                None => {
-                    bounds.push(format!("S{s}: Far"));
-                    tm.push(format!("<S{s} as Far>::T"));
-                    ts.push(format!("<S{s} as Far>::T"));
-                }
-            }
-        }
-        let place = format!("(Dd, {}, {})", pairs(&tm), pairs(&ts));
-        bounds.push(format!("{place}: Place<{leaf}>"));
-        let next = shifted(&|s| match dir_of(s) {
-            Some(d) => {
-                format!("<S{s} as {adj_trait}<::typesweeper::typelevel::diagram::dir::D{d}>>::Nx")
-            }
-            None => format!("S{s}"),
-        });
-        let out = if forward {
-            format!("FrOut<<{place} as Place<{leaf}>>::Fm, <{place} as Place<{leaf}>>::Fs>")
-        } else {
-            "Dd".to_string()
-        };
-        writeln!(
-            src,
-            "impl<Dd, X, {s_list}> {stepk}<Fr, Dd, X> for {wn} where {} {{ \
-             type D = <{place} as Place<{leaf}>>::D; type W = Wn<{next}>; type Out = {out}; }}",
-            bounds.join(",")
-        )
-        .unwrap();
-    }
-
-    // A position as its cell and neighbours, which `FactOf` reads (beyond the board: nothing).
-    let cell_at = |pos: isize, prefix: char| -> String {
-        match sw.cell(pos) {
-            Some(_) => format!("{prefix}{pos}"),
-            None => "Out".into(),
-        }
+    let (h, wpi) = (sw.h, wp as isize);
+    // The board is a balanced tree of lines, each a `Ln` of `wp` cells (the last the pad).
+    let ln = |name: &dyn Fn(usize) -> String| -> String {
+        format!("Ln<{}>", (0..wp).map(name).collect::<Vec<_>>().join(","))
     };
-    let offsets = sw.offsets();
-    let raw = |pos: isize| -> String {
-        if sw.cell(pos).is_none() {
-            return "(Out,Out,Out,Out,Out,Out,Out,Out,Out)".into();
-        }
-        let mut s = format!("({}", cell_at(pos, 'C'));
-        for o in offsets {
-            s.push(',');
-            s.push_str(&cell_at(pos + o, 'C'));
-        }
-        s.push(')');
-        s
-    };
-    let (wpi, ni) = (wp as isize, n as isize);
-    let mut facts = String::new();
-    tree(
-        0,
-        n,
-        &|p| {
-            let p = p as isize;
-            format!("({},{},{})", raw(p), raw(p + wpi + 2), raw(p - wpi - 2))
-        },
-        &mut facts,
-    );
-    let w0f: Vec<String> = (0..slots as isize).map(|s| raw(s - wpi - 1)).collect();
-    let w0b: Vec<String> = (0..slots as isize)
-        .map(|s| raw(ni - 1 - wpi - 1 + s))
-        .collect();
-    let pattern = |prefix: char| -> String {
+    let out_line = ln(&|_| "Out".to_string());
+    let line_tree = |leaf: &dyn Fn(usize) -> String| -> String {
         let mut t = String::new();
-        tree(0, n, &|p| cell_at(p as isize, prefix), &mut t);
+        tree(0, h, leaf, &mut t);
         t
     };
-    let (bd, an) = (pattern('C'), pattern('A'));
-    let params: Vec<String> = (0..n)
-        .filter(|&p| sw.cell(p as isize).is_some())
-        .flat_map(|p| [format!("C{p}"), format!("A{p}")])
+    writeln!(
+        src,
+        "pub struct Ln<{0}>(::core::marker::PhantomData<({0})>);",
+        (0..wp)
+            .map(|k| format!("C{k}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    )
+    .unwrap();
+
+    // A line's window: the lines whose cells its positions' blocks read (five lines of seven
+    // positions around each position, in sweep positions: two lines up and down, and one more
+    // where the columns wrap).
+    let (mut lo, mut hi) = (0isize, 0isize);
+    for c in 0..wpi {
+        for dr in -2..=2isize {
+            for dc in -3..=3isize {
+                let off = dr + (c + dc).div_euclid(wpi);
+                lo = lo.min(off);
+                hi = hi.max(off);
+            }
+        }
+    }
+    let span = (hi - lo + 1) as usize;
+    let w_params: Vec<String> = (0..span).map(|j| format!("L{j}")).collect();
+    writeln!(
+        src,
+        "pub struct Wn<{0}>(::core::marker::PhantomData<({0})>);",
+        w_params.join(",")
+    )
+    .unwrap();
+    let cell_param = |j: usize, k: usize| format!("c{j}_{k}");
+    let window_lines: Vec<String> = (0..span).map(|j| ln(&|k| cell_param(j, k))).collect();
+    let all_cells: Vec<String> = (0..span)
+        .flat_map(|j| (0..wp).map(move |k| cell_param(j, k)))
+        .collect();
+    let mut subtree = String::new();
+    tree(
+        0,
+        wp,
+        &|c| {
+            let c = c as isize;
+            let mut cells = Vec::with_capacity(35);
+            for dr in -2..=2isize {
+                for dc in -3..=3isize {
+                    let j = dr + (c + dc).div_euclid(wpi) - lo;
+                    let k = (c + dc).rem_euclid(wpi);
+                    cells.push(cell_param(j as usize, k as usize));
+                }
+            }
+            format!("Lf<({})>", cells.join(","))
+        },
+        &mut subtree,
+    );
+    writeln!(
+        src,
+        "impl<{}> Blocks for Wn<{}> {{ type O = {subtree}; }}",
+        all_cells.join(","),
+        window_lines.join(",")
+    )
+    .unwrap();
+
+    // A line's next cells, from its positions' results (subtrees shaped as its blocks').
+    let leaf_tree = |name: char| -> String {
+        let mut t = String::new();
+        tree(0, wp, &|k| format!("Lf<{name}{k}>"), &mut t);
+        t
+    };
+    let zc: Vec<String> = (0..wp)
+        .map(|k| format!("(Lf<F{k}>, Lf<B{k}>, C{k}, A{k})"))
+        .collect();
+    let zip_params: Vec<String> = (0..wp)
+        .flat_map(|k| {
+            [
+                format!("C{k}"),
+                format!("A{k}"),
+                format!("F{k}"),
+                format!("B{k}"),
+            ]
+        })
+        .collect();
+    fn flags(items: &[String]) -> String {
+        match items.len() {
+            1 => items[0].clone(),
+            n => format!("({},{})", flags(&items[..n / 2]), flags(&items[n / 2..])),
+        }
+    }
+    let changed: Vec<String> = zc
+        .iter()
+        .map(|t| format!("<{t} as ZipCell<Int>>::Ch"))
+        .collect();
+    let changed = flags(&changed);
+    writeln!(
+        src,
+        "impl<Int, {}> ZipLine<{}, {}, {}, Int> for {} where {}, {changed}: AnyOf \
+         {{ type O = Ln<{}>; type Ch = <{changed} as AnyOf>::B; }}",
+        zip_params.join(","),
+        leaf_tree('F'),
+        leaf_tree('B'),
+        ln(&|k| format!("A{k}")),
+        ln(&|k| format!("C{k}")),
+        zc.iter()
+            .map(|t| format!("{t}: ZipCell<Int>"))
+            .collect::<Vec<_>>()
+            .join(","),
+        zc.iter()
+            .map(|t| format!("<{t} as ZipCell<Int>>::O"))
+            .collect::<Vec<_>>()
+            .join(",")
+    )
+    .unwrap();
+
+    // `Prep`: the round's inputs from the board's and the answer's lines.
+    let bd = line_tree(&|i| format!("Lf<L{i}>"));
+    let an = line_tree(&|i| format!("Lf<A{i}>"));
+    let lines = line_tree(&|i| {
+        let around: Vec<String> = (lo..=hi)
+            .map(|o| {
+                let r = i as isize + o;
+                if r < 0 || r >= h as isize {
+                    out_line.clone()
+                } else {
+                    format!("L{r}")
+                }
+            })
+            .collect();
+        format!("Lines<Wn<{}>>", around.join(","))
+    });
+    let params: Vec<String> = (0..h)
+        .flat_map(|i| [format!("L{i}"), format!("A{i}")])
         .collect();
     let answer_cells = answer.board.cells();
     let total = answer_cells.iter().filter(|&&c| c == Cell::Mine).count();
     let width = (usize::BITS - n.max(total + 1).leading_zeros()) as usize;
     let rd = format!(
-        "Rd<{facts}, Wn<{}>, Wn<{}>, {}, {}, {}, {bd}, {an}>",
-        w0f.join(","),
-        w0b.join(","),
+        "Rd<{lines}, {}, {}, {}, {bd}, {an}>",
         binary(total, width),
         binary(0, width),
         binary(1, width)
@@ -335,14 +289,18 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
         params.join(",")
     )
     .unwrap();
-    // A second impl, never used, so that rustc waits for a round's board to be known before it
-    // picks the first (a sole impl it would pick at once, with the cells still unknown).
-    writeln!(src, "impl Prep<(), ()> for Rules {{ type Rd = (); }}").unwrap();
+    // After the last round that changes the board, rounds do nothing. (A second impl also keeps
+    // rustc from picking the first before a round's board is known, with its cells unknown.)
     writeln!(
         src,
-        "pub const fn round<B, A>(_: ::core::marker::PhantomData<B>, _: ::core::marker::PhantomData<A>) \
-         -> ::core::marker::PhantomData<<<Rules as Prep<B, A>>::Rd as RoundOf>::Next> \
-         where Rules: Prep<B, A>, <Rules as Prep<B, A>>::Rd: RoundOf \
+        "impl<B, A> Prep<Done<B>, A> for Rules {{ type Rd = DoneRd<B>; }}"
+    )
+    .unwrap();
+    writeln!(
+        src,
+        "pub const fn round<B, A, N>(_: ::core::marker::PhantomData<B>, _: ::core::marker::PhantomData<A>) \
+         -> ::core::marker::PhantomData<N> \
+         where Rules: Prep<B, A>, <Rules as Prep<B, A>>::Rd: RoundOf<Next = N> \
          {{ ::core::marker::PhantomData }}"
     )
     .unwrap();
@@ -350,7 +308,10 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
     // `finish`: the result's rows and, for the gates, each row's unknown cells.
     let cells = board.cells();
     let (rows, cols) = (board.rows(), board.cols());
-    let c_of = |i: usize| format!("C{}", sw.pos(i));
+    let c_of = |i: usize| {
+        let p = sw.pos(i);
+        format!("C{}_{}", p / wp, p % wp)
+    };
     let mut hrows = String::from("::typesweeper::HNil");
     for r in (0..rows).rev() {
         let mut row = String::from("::typesweeper::HNil");
@@ -371,13 +332,13 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
         .iter()
         .map(|_| "::core::marker::PhantomData,")
         .collect();
-    let c_params: Vec<String> = (0..n)
-        .filter(|&p| sw.cell(p as isize).is_some())
-        .map(|p| format!("C{p}"))
+    let c_params: Vec<String> = (0..h)
+        .flat_map(|i| (0..wp).map(move |k| format!("C{i}_{k}")))
         .collect();
+    let bd_cells = line_tree(&|i| format!("Lf<{}>", ln(&|k| format!("C{i}_{k}"))));
     writeln!(
         src,
-        "pub const fn finish<{}>(_: ::core::marker::PhantomData<{bd}>) -> \
+        "pub const fn finish<{}>(_: ::core::marker::PhantomData<Done<{bd_cells}>>) -> \
          (::typesweeper::Solved<{hrows}>, ({})) {{ (::typesweeper::Solved::new(), ({})) }}",
         c_params.join(","),
         phantoms.iter().map(|p| format!("{p},")).collect::<String>(),
@@ -385,35 +346,21 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
     )
     .unwrap();
 
-    // The first board and the answer, and as many rounds as there are unknown cells: each
-    // round that changes the board decides one more at least, and one that does not leaves it
-    // as it is (the same type, whose round rustc has cached).
-    let first = {
-        let mut t = String::new();
-        tree(
-            0,
-            n,
-            &|p| match sw.cell(p as isize) {
-                Some(i) => cell_type(cells[i]),
-                None => "Out".into(),
-            },
-            &mut t,
-        );
-        t
+    // The first board and the answer, and one more round than there are unknown cells: each
+    // round that changes the board decides a cell at least, the first that does not makes it
+    // `Done`, and the rounds after that do nothing.
+    let board_of = |cells: &[Cell]| {
+        line_tree(&|i| {
+            format!(
+                "Lf<{}>",
+                ln(&|k| match sw.cell((i * wp + k) as isize) {
+                    Some(j) => cell_type(cells[j]),
+                    None => "Out".into(),
+                })
+            )
+        })
     };
-    let concealed = {
-        let mut t = String::new();
-        tree(
-            0,
-            n,
-            &|p| match sw.cell(p as isize) {
-                Some(i) => cell_type(answer_cells[i]),
-                None => "Out".into(),
-            },
-            &mut t,
-        );
-        t
-    };
+    let (first, concealed) = (board_of(cells), board_of(answer_cells));
     let unknown = cells.iter().filter(|c| !c.is_known()).count();
     let mut body = String::new();
     writeln!(
@@ -425,7 +372,7 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
         "let board = ::core::marker::PhantomData::<__typesweeper_complete::First>; \
          let answer = ::core::marker::PhantomData::<__typesweeper_complete::Concealed>;",
     );
-    for _ in 0..unknown.max(1) {
+    for _ in 0..=unknown {
         body.push_str("let board = round(board, answer);");
     }
     body.push_str("let (solved, rows) = finish(board);");
@@ -455,5 +402,57 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
             };
             SOLVED
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::sections;
+    use proc_macro2::{Span, TokenStream};
+
+    /// The expansion of a `level: diagram` call, as text, one item or statement a line.
+    fn expand(call: &str) -> String {
+        let input: TokenStream = call.parse().unwrap();
+        let (level, plan, puzzle, answer) =
+            sections(input, Span::call_site()).unwrap_or_else(|e| panic!("{}", e.message));
+        super::super::expansion(level, plan, &puzzle, &answer, puzzle.label)
+            .to_string()
+            .replace(';', ";\n")
+    }
+
+    /// The lines of `a` that `b` does not have.
+    fn differ(a: &str, b: &str) -> Vec<String> {
+        let other: std::collections::HashSet<&str> = b.lines().collect();
+        a.lines()
+            .filter(|l| !other.contains(l))
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// The expansion reads the answer in one place: two consistent answers of one puzzle give
+    /// the same items and statements but the concealed answer's type.
+    #[test]
+    fn the_answer_enters_only_as_the_concealed_board() {
+        let puzzle = "puzzle: [[? ? ?] [1 2 ?] [? ? ?]]";
+        // Two layouts that fit the shown 1 and 2 with two mines each.
+        let one = expand(&format!(
+            "level: diagram {puzzle} answer: [[1 x 2] [1 2 x] [0 1 1]]"
+        ));
+        let two = expand(&format!(
+            "level: diagram {puzzle} answer: [[0 1 x] [1 2 2] [1 x 1]]"
+        ));
+        let (a, b) = (differ(&one, &two), differ(&two, &one));
+        assert_eq!(a.len(), 1, "{a:#?}");
+        assert_eq!(b.len(), 1, "{b:#?}");
+        for line in a.iter().chain(&b) {
+            assert!(line.contains("type Concealed ="), "{line}");
+        }
+        // The shown cells do enter, as the first board's type.
+        let other = expand(
+            "level: diagram puzzle: [[? ? ?] [1 1 ?] [? ? ?]] answer: [[x 1 0] [1 1 0] [0 0 0]]",
+        );
+        assert!(differ(&one, &other)
+            .iter()
+            .any(|l| l.contains("type First =")));
     }
 }
