@@ -1,36 +1,40 @@
-//! `level: complete` as deterministic passes over hash-consed decision diagrams.
+//! Full deduction as deterministic passes over hash-consed decision diagrams (`level:
+//! diagram`, meant to become `level: complete`).
 //!
 //! Everything here is decided by associated-type projections: no inference variable, no
-//! search. One *round* of full deduction reads a board (a balanced tree of cells, [`Nd`] and
-//! [`Lf`], in the sweep order of `solve!`: lines of the board's shorter side, each followed by
-//! one [`Out`] cell so that a line's ends have no neighbours on the next line) and returns the
-//! next board, on which every cell that all mine layouts agree on is decided: a cell proved
-//! safe shows its number, taken from the concealed answer only through [`Uncover`], and a cell
-//! proved a mine is a [`Mine`]. `solve!` chains rounds until nothing changes.
+//! search. One *round* ([`RoundOf`]) reads a board and returns the next one, on which every
+//! cell that all mine layouts agree on is decided: a cell proved safe shows its number, taken
+//! from the concealed answer only through [`Uncover`], and a cell proved a mine is a [`Mine`].
+//! `solve!` chains rounds until one decides nothing ([`Done`]).
 //!
-//! A round:
+//! The board is a balanced tree ([`Nd`], [`Lf`]) of its lines in the sweep order of `solve!`
+//! (lines of the board's shorter side), each line a struct of its cells and one [`Out`] pad,
+//! so that a line's ends have no neighbours on the next line. A round:
 //!
-//! 1. every position gets its [`Fact`] ([`FactOf`]): for a shown number, its *need* (the number
-//!    less the known mines around it) and, for each neighbour, whether it is the first, a
-//!    middle, the last or the only unknown neighbour ([`Ev`]); for an unknown cell whether a
-//!    number touches it ([`Fr`]) or not ([`In`]);
-//! 2. a forward pass ([`Fw`]) folds the positions in sweep order. Its state is a decision
-//!    diagram over the *live* numbers (those with unknown neighbours on both sides of the cut),
-//!    one level each in position order, children indexed by how many mines the number still
-//!    needs ([`N9`]), ending in the set of mine counts still available ([`Bn`], a binary trie);
-//!    and a window of the facts around the position, which says which numbers are live and
-//!    what the cell does to each (the *planner*: written by `solve!` for the board's width
-//!    only, computed here from the cells);
-//! 3. a backward pass ([`Bw`]) does the same from the end, counting the mines placed after the
-//!    cut;
-//! 4. a frontier cell can be a mine if the forward diagram after placing a mine there meets the
-//!    backward diagram at the same cut ([`Mt`]), and likewise safe; a cell no number touches is
-//!    decided by the mine total alone, from the mine counts the forward pass ends with and the
-//!    number of such cells ([`Rd`]).
+//! 1. lays out each position's [`Block`]: five lines of seven positions around it, from the
+//!    lines around its own ([`Lines`], [`Blocks`]);
+//! 2. computes the facts the position's step reads ([`FactOf`]): for a shown number, its
+//!    *need* (the number less the known mines around it) and, for each neighbour, whether it
+//!    is the first, a middle, the last or the only unknown neighbour ([`Ev`]); for an unknown
+//!    cell whether a number touches it ([`Fr`]) or not ([`In`]);
+//! 3. applies the local rules ([`Local`]): a number that needs no more mines, or all its
+//!    unknown neighbours; when they decide a cell, that is the round;
+//! 4. otherwise runs full deduction ([`FullRound`]): a forward pass ([`Fw`]) folds the
+//!    positions in sweep order over a decision diagram of the *live* numbers (those with
+//!    unknown neighbours on both sides of the cut), one level each in position order,
+//!    children indexed by how many mines the number still needs ([`N9`]), ending in the set of
+//!    mine counts still available ([`Bn`], a binary trie). What a step does to each level is
+//!    the *planner*: the events of the step's eight neighbours' numbers, and two counts of the
+//!    levels the step passes at a distance ([`Spans`]), the only state the plan carries. A
+//!    backward pass ([`Bw`]) does the same from the end, counting the mines placed after the
+//!    cut. A frontier cell can be a mine if the forward diagram after placing a mine there
+//!    meets the backward diagram at the same cut ([`Mt`]), and likewise safe; a cell no number
+//!    touches is decided by the mine total, from the counts the forward pass ends with and the
+//!    number of such cells ([`Interior`]).
 //!
 //! rustc interns types, so equal sub-diagrams are one type, and its projection cache memoises
-//! every operation on them. Each step of the passes is a projection of the step before through
-//! its *inputs*, never nested in it, and the folds are balanced trees, so that the solver's
+//! every operation on them. Each step of a pass is a projection of the step before through its
+//! *inputs*, never nested in it, and the folds are balanced trees, so that the solver's
 //! recursion depth grows with the logarithm of the board's size.
 
 // Type-level code: its types are as complex as the computations they spell.

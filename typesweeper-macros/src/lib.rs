@@ -65,6 +65,23 @@ use proc_macro::TokenStream;
 ///   nests a quarter as deep as the board has cells (four cells a step): up to 16x30 the
 ///   default limit is enough, and past it the recursion limit must exceed a quarter of the cell
 ///   count plus 30 (a 16x32 board, 512 cells, needs more than 128 and builds with 150).
+///
+/// # `level: diagram` (experimental)
+///
+/// `level: diagram` decides what `level: complete` decides, by rounds of deterministic
+/// projections over decision diagrams instead of an inference search: no board is refused
+/// and no `#![recursion_limit]` is needed. It is being measured to replace `level: complete`
+/// (docs/notes/2026-12-02-decision-diagrams.md); under rustc's next trait solver
+/// (`-Znext-solver`) it is several times faster than under the default one.
+///
+/// ```
+/// let solved = typesweeper::solve! {
+///     level: diagram
+///     puzzle: [[? ? ? ? ?] [? 1 ? 1 ?] [? ? ? ? ?]]
+///     answer: [[x 1 0 1 x] [1 1 0 1 1] [0 0 0 0 0]]
+/// };
+/// assert_eq!(solved.to_string(), "x 1 0 1 x\n1 1 0 1 1\n0 0 0 0 0");
+/// ```
 #[proc_macro]
 pub fn solve(input: TokenStream) -> TokenStream {
     match expand::solve(input.into()) {

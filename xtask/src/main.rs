@@ -10,6 +10,9 @@
 //! `cargo run --release -p xtask -- bench-compile [--runs N] [--level fragment|pairs|complete] [SIZE ...]` is the compile-time
 //! benchmark (see `bench_compile.rs`).
 //!
+//! `cargo run --release -p xtask -- bench-diagram [--games N] [--runs N] [--next] [SIZE ...]`
+//! times `level: diagram` on whole games (see `bench_diagram.rs`).
+//!
 //! `cargo run --release -p xtask -- finish-rates [--boards N]` prints how often each level
 //! finishes a random board (see `finish_rates.rs`).
 //!
@@ -22,6 +25,7 @@
 //! results for `typesweeper bench --against` (see `jsminesweeper.rs`).
 
 mod bench_compile;
+mod bench_diagram;
 mod finish_rates;
 mod jsminesweeper;
 mod staged_times;
@@ -100,6 +104,26 @@ fn main() -> ExitCode {
             bench_compile::run(&bench_compile::repo_root(), runs, &sizes, level);
             ExitCode::SUCCESS
         }
+        ["bench-diagram", ref rest @ ..] => {
+            let (mut games, mut runs, mut next, mut sizes) = (5, 3, false, Vec::new());
+            let mut it = rest.iter();
+            while let Some(arg) = it.next() {
+                match *arg {
+                    "--games" => match positive_after("--games", it.next()) {
+                        Ok(n) => games = n,
+                        Err(code) => return code,
+                    },
+                    "--runs" => match positive_after("--runs", it.next()) {
+                        Ok(n) => runs = n,
+                        Err(code) => return code,
+                    },
+                    "--next" => next = true,
+                    size => sizes.push(size.to_string()),
+                }
+            }
+            bench_diagram::run(&bench_compile::repo_root(), games, runs, next, &sizes);
+            ExitCode::SUCCESS
+        }
         ["finish-rates"] => {
             finish_rates::run(None);
             ExitCode::SUCCESS
@@ -161,6 +185,7 @@ fn main() -> ExitCode {
         _ => {
             eprintln!("usage: cargo run -p xtask -- corpus-tests [--check]");
             eprintln!("       cargo run --release -p xtask -- bench-compile [--runs N] [--level fragment|pairs|complete] [SIZE ...]");
+            eprintln!("       {}", bench_diagram::USAGE);
             eprintln!("       cargo run --release -p xtask -- finish-rates [--boards N]");
             eprintln!("       cargo run --release -p xtask -- staged-times [--boards N] [--seed S] [16x16/40|16x30/99 ...]");
             eprintln!("       {}", jsminesweeper::USAGE);
