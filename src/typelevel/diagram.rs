@@ -1690,63 +1690,14 @@ pub trait FwCell {
     /// What the decisions read.
     type Out;
 }
-/// A frontier cell: each neighbour's token, the levels passed at a distance kept, in
-/// position order; both branches placed.
-impl<Dd, M1: Keeps, M2: Keeps, Fnw, Fn, Fne, Fq1o, Fq1b, Fw, Fme, Fe, Fq2o, Fq2b, Fsw, Fs, Fse>
-    FwCell
-    for (
-        Fr,
-        Dd,
-        M1,
-        M2,
-        (
-            Fnw,
-            Fn,
-            Fne,
-            Fq1o,
-            Fq1b,
-            Fw,
-            Fme,
-            Fe,
-            Fq2o,
-            Fq2b,
-            Fsw,
-            Fs,
-            Fse,
-        ),
-    )
+/// A frontier cell: both branches placed ([`PlaceCell`]); the decisions read both diagrams.
+impl<Dd, M1, M2, Fs> FwCell for (Fr, Dd, M1, M2, Fs)
 where
-    Fnw: FAdj<dir::D8>,
-    Fn: FAdj<dir::D7>,
-    Fne: FAdj<dir::D6>,
-    Fw: FAdj<dir::D5>,
-    Fe: FAdj<dir::D4>,
-    Fsw: FAdj<dir::D3>,
-    Fs: FAdj<dir::D2>,
-    Fse: FAdj<dir::D1>,
-    (
-        Dd,
-        Tree<Fnw::M, Fn::M, Fne::M, M1::O, Fw::M, Fe::M, M2::O, Fsw::M, Fs::M, Fse::M>,
-        Tree<Fnw::S, Fn::S, Fne::S, M1::O, Fw::S, Fe::S, M2::O, Fsw::S, Fs::S, Fse::S>,
-    ): Place<LDec>,
+    (Dd, M1, M2, Fs): PlaceCell<Fwd>,
 {
-    type D = <(
-        Dd,
-        Tree<Fnw::M, Fn::M, Fne::M, M1::O, Fw::M, Fe::M, M2::O, Fsw::M, Fs::M, Fse::M>,
-        Tree<Fnw::S, Fn::S, Fne::S, M1::O, Fw::S, Fe::S, M2::O, Fsw::S, Fs::S, Fse::S>,
-    ) as Place<LDec>>::D;
-    type Out = FrOut<
-        <(
-            Dd,
-            Tree<Fnw::M, Fn::M, Fne::M, M1::O, Fw::M, Fe::M, M2::O, Fsw::M, Fs::M, Fse::M>,
-            Tree<Fnw::S, Fn::S, Fne::S, M1::O, Fw::S, Fe::S, M2::O, Fsw::S, Fs::S, Fse::S>,
-        ) as Place<LDec>>::Fm,
-        <(
-            Dd,
-            Tree<Fnw::M, Fn::M, Fne::M, M1::O, Fw::M, Fe::M, M2::O, Fsw::M, Fs::M, Fse::M>,
-            Tree<Fnw::S, Fn::S, Fne::S, M1::O, Fw::S, Fe::S, M2::O, Fsw::S, Fs::S, Fse::S>,
-        ) as Place<LDec>>::Fs,
-    >;
+    type D = <(Dd, M1, M2, Fs) as PlaceCell<Fwd>>::D;
+    type Out =
+        FrOut<<(Dd, M1, M2, Fs) as PlaceCell<Fwd>>::Fm, <(Dd, M1, M2, Fs) as PlaceCell<Fwd>>::Fs>;
 }
 /// An interior cell: the diagram stays; the total decides it.
 impl<Dd, M1, M2, Fs> FwCell for (In, Dd, M1, M2, Fs) {
@@ -1766,12 +1717,93 @@ pub trait BwCell {
     /// What the decisions read.
     type Out;
 }
-/// A frontier cell: as forward, with the backward tokens; the decisions read the diagram
-/// after the cell.
-impl<Dd, M1: Keeps, M2: Keeps, Fnw, Fn, Fne, Fq1o, Fq1b, Fw, Fme, Fe, Fq2o, Fq2b, Fsw, Fs, Fse>
-    BwCell
+/// A frontier cell: both branches placed with the backward tokens; the decisions read the
+/// diagram after the cell.
+impl<Dd, M1, M2, Fs> BwCell for (Fr, Dd, M1, M2, Fs)
+where
+    (Dd, M1, M2, Fs): PlaceCell<Bwd>,
+{
+    type D = <(Dd, M1, M2, Fs) as PlaceCell<Bwd>>::D;
+    type Out = Dd;
+}
+/// An interior cell: the diagram stays.
+impl<Dd, M1, M2, Fs> BwCell for (In, Dd, M1, M2, Fs) {
+    type D = Dd;
+    type Out = KnOut;
+}
+/// A known cell: the diagram stays.
+impl<Dd, M1, M2, Fs> BwCell for (Kn, Dd, M1, M2, Fs) {
+    type D = Dd;
+    type Out = KnOut;
+}
+
+/// Which pass a step belongs to: [`Fwd`] or [`Bwd`].
+pub trait Side {
+    /// The mine branch's leaf instruction.
+    type Leaf;
+}
+/// The forward pass.
+pub struct Fwd;
+/// The backward pass.
+pub struct Bwd;
+/// Forward, a mine leaves one fewer available.
+impl Side for Fwd {
+    type Leaf = LDec;
+}
+/// Backward, a mine needs one more before the cut.
+impl Side for Bwd {
+    type Leaf = LInc;
+}
+
+/// A neighbour's tokens in a pass: [`FAdj`] forward, [`BAdj`] backward.
+pub trait Adj<Sd, Dir> {
+    /// The mine branch's token.
+    type M;
+    /// The safe branch's token.
+    type S;
+}
+/// Forward.
+impl<X: FAdj<Dir>, Dir> Adj<Fwd, Dir> for X {
+    type M = X::M;
+    type S = X::S;
+}
+/// Backward.
+impl<X: BAdj<Dir>, Dir> Adj<Bwd, Dir> for X {
+    type M = X::M;
+    type S = X::S;
+}
+
+/// Placing a frontier cell in a pass, from `(diagram, passed before, passed after, facts)`:
+/// each neighbour's token and the levels passed at a distance kept, in position order.
+pub trait PlaceCell<Sd> {
+    /// The diagram after both branches.
+    type D;
+    /// After a mine there.
+    type Fm;
+    /// After a safe cell there.
+    type Fs;
+}
+/// The tokens of the step's neighbours and the kept levels, as a [`Tree`], placed.
+impl<
+        Sd: Side,
+        Dd,
+        M1: Keeps,
+        M2: Keeps,
+        Fnw,
+        Fn,
+        Fne,
+        Fq1o,
+        Fq1b,
+        Fw,
+        Fme,
+        Fe,
+        Fq2o,
+        Fq2b,
+        Fsw,
+        Fs,
+        Fse,
+    > PlaceCell<Sd>
     for (
-        Fr,
         Dd,
         M1,
         M2,
@@ -1792,36 +1824,35 @@ impl<Dd, M1: Keeps, M2: Keeps, Fnw, Fn, Fne, Fq1o, Fq1b, Fw, Fme, Fe, Fq2o, Fq2b
         ),
     )
 where
-    Fnw: BAdj<dir::D8>,
-    Fn: BAdj<dir::D7>,
-    Fne: BAdj<dir::D6>,
-    Fw: BAdj<dir::D5>,
-    Fe: BAdj<dir::D4>,
-    Fsw: BAdj<dir::D3>,
-    Fs: BAdj<dir::D2>,
-    Fse: BAdj<dir::D1>,
+    Fnw: Adj<Sd, dir::D8>,
+    Fn: Adj<Sd, dir::D7>,
+    Fne: Adj<Sd, dir::D6>,
+    Fw: Adj<Sd, dir::D5>,
+    Fe: Adj<Sd, dir::D4>,
+    Fsw: Adj<Sd, dir::D3>,
+    Fs: Adj<Sd, dir::D2>,
+    Fse: Adj<Sd, dir::D1>,
     (
         Dd,
         Tree<Fnw::M, Fn::M, Fne::M, M1::O, Fw::M, Fe::M, M2::O, Fsw::M, Fs::M, Fse::M>,
         Tree<Fnw::S, Fn::S, Fne::S, M1::O, Fw::S, Fe::S, M2::O, Fsw::S, Fs::S, Fse::S>,
-    ): Place<LInc>,
+    ): Place<Sd::Leaf>,
 {
     type D = <(
         Dd,
         Tree<Fnw::M, Fn::M, Fne::M, M1::O, Fw::M, Fe::M, M2::O, Fsw::M, Fs::M, Fse::M>,
         Tree<Fnw::S, Fn::S, Fne::S, M1::O, Fw::S, Fe::S, M2::O, Fsw::S, Fs::S, Fse::S>,
-    ) as Place<LInc>>::D;
-    type Out = Dd;
-}
-/// An interior cell: the diagram stays.
-impl<Dd, M1, M2, Fs> BwCell for (In, Dd, M1, M2, Fs) {
-    type D = Dd;
-    type Out = KnOut;
-}
-/// A known cell: the diagram stays.
-impl<Dd, M1, M2, Fs> BwCell for (Kn, Dd, M1, M2, Fs) {
-    type D = Dd;
-    type Out = KnOut;
+    ) as Place<Sd::Leaf>>::D;
+    type Fm = <(
+        Dd,
+        Tree<Fnw::M, Fn::M, Fne::M, M1::O, Fw::M, Fe::M, M2::O, Fsw::M, Fs::M, Fse::M>,
+        Tree<Fnw::S, Fn::S, Fne::S, M1::O, Fw::S, Fe::S, M2::O, Fsw::S, Fs::S, Fse::S>,
+    ) as Place<Sd::Leaf>>::Fm;
+    type Fs = <(
+        Dd,
+        Tree<Fnw::M, Fn::M, Fne::M, M1::O, Fw::M, Fe::M, M2::O, Fsw::M, Fs::M, Fse::M>,
+        Tree<Fnw::S, Fn::S, Fne::S, M1::O, Fw::S, Fe::S, M2::O, Fsw::S, Fs::S, Fse::S>,
+    ) as Place<Sd::Leaf>>::Fs;
 }
 
 /// A step's tokens as a tree for [`Build`], in position order: the three numbers above, the
