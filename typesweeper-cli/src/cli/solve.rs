@@ -84,8 +84,12 @@ fn parse_puzzle(text: &str) -> Result<PuzzleFile, ParseError> {
 }
 
 /// The level a `solve!` body names: `fragment`, `pairs` or `complete`, the macro's levels,
-/// spelt as `--level` spells them (the same words, so a level the macro gains is read here too).
+/// spelt as `--level` spells them (the same words, so a level the macro gains is read here too);
+/// `diagram`, the experimental level that decides what `complete` does, reads as `complete`.
 fn body_level(word: &Word) -> Result<LevelArg, ParseError> {
+    if word.text == "diagram" {
+        return Ok(LevelArg::Complete);
+    }
     <LevelArg as clap::ValueEnum>::from_str(&word.text, false).map_err(|_| ParseError {
         line: word.line,
         column: word.column,

@@ -816,6 +816,23 @@ fn a_solve_body_at_level_complete_is_solved_at_that_level() {
 }
 
 #[test]
+fn a_solve_body_at_level_diagram_is_solved_as_complete() {
+    // `level: diagram` decides what `level: complete` does: the same board as above, which
+    // the default with an answer (`fragment`) cannot finish.
+    let body = file(
+        "diagram-body.rs",
+        "let solved = typesweeper::solve! {\n    level: diagram\n    puzzle: [[? 1 ? ?]]\n    \
+         answer: [[x 1 0 0]]\n};",
+    );
+    assert_eq!(
+        run(&["solve", path(&body)]),
+        (0, "x 1 0 0\n".into(), String::new())
+    );
+    let (code, out, _) = run(&["solve", "--level", "fragment", path(&body)]);
+    assert_eq!((code, out.as_str()), (1, "? 1 ? ?\n"));
+}
+
+#[test]
 fn gen_level_pairs_boards_are_ones_pairs_finishes() {
     let args = [
         "gen", "--rows", "9", "--cols", "9", "--mines", "10", "--seed", "1000", "--count", "6",
