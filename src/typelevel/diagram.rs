@@ -242,8 +242,6 @@ pub trait FactOf {
     /// [`Kn`], [`Mn`], [`Fr`], [`In`], [`Bad`] or [`Ctr`].
     type O;
 }
-/// What a position's [`FactOf`] is.
-pub type Fact<T> = <T as FactOf>::O;
 
 macro_rules! known_fact {
     ($t:ty, $f:ty) => {
@@ -268,28 +266,10 @@ where
     N6: IsNum,
     N7: IsNum,
     N8: IsNum,
-    (
-        N1::B,
-        (
-            N2::B,
-            (N3::B, (N4::B, (N5::B, (N6::B, (N7::B, (N8::B, ())))))),
-        ),
-    ): Events<Ff>,
-    <(
-        N1::B,
-        (
-            N2::B,
-            (N3::B, (N4::B, (N5::B, (N6::B, (N7::B, (N8::B, ())))))),
-        ),
-    ) as Events<Ff>>::Any: UnkFact,
+    Pairs8<N1::B, N2::B, N3::B, N4::B, N5::B, N6::B, N7::B, N8::B>: AnyOf,
+    <Pairs8<N1::B, N2::B, N3::B, N4::B, N5::B, N6::B, N7::B, N8::B> as AnyOf>::B: UnkFact,
 {
-    type O = <<(
-        N1::B,
-        (
-            N2::B,
-            (N3::B, (N4::B, (N5::B, (N6::B, (N7::B, (N8::B, ())))))),
-        ),
-    ) as Events<Ff>>::Any as UnkFact>::O;
+    type O = <<Pairs8<N1::B, N2::B, N3::B, N4::B, N5::B, N6::B, N7::B, N8::B> as AnyOf>::B as UnkFact>::O;
 }
 
 /// An unknown cell's fact from whether a number touches it.
@@ -347,6 +327,8 @@ where
 
 /// Eight values as a list, first first.
 pub type Bits8<A, B, C, D, E, F, G, H> = (A, (B, (C, (D, (E, (F, (G, (H, ()))))))));
+/// Eight values as a balanced tree of pairs, for [`AnyOf`].
+pub type Pairs8<A, B, C, D, E, F, G, H> = (((A, B), (C, D)), ((E, F), (G, H)));
 
 /// A need less the mines among four neighbours (`(n4, n3, n2, n1, need)`).
 pub trait Need4 {
@@ -499,20 +481,6 @@ impl<B> And<B> for Ff {
     type O = Ff;
 }
 
-/// Picks a canonical value: `E` when the flag says the children are all empty.
-pub trait Pick<X> {
-    /// `E` or `X`.
-    type O;
-}
-/// All empty: `E`.
-impl<X> Pick<X> for Tt {
-    type O = E;
-}
-/// Some child: the node.
-impl<X> Pick<X> for Ff {
-    type O = X;
-}
-
 /// The canonical trie node of two children (`E` when both are empty).
 pub trait MkBn {
     /// `Bn<A, B>` or `E`.
@@ -522,9 +490,9 @@ pub trait MkBn {
 impl<A: IsE, B: IsE> MkBn for (A, B)
 where
     A::B: And<B::B>,
-    <A::B as And<B::B>>::O: Pick<Bn<A, B>>,
+    <A::B as And<B::B>>::O: Choose<E, Bn<A, B>>,
 {
-    type O = <<A::B as And<B::B>>::O as Pick<Bn<A, B>>>::O;
+    type O = <<A::B as And<B::B>>::O as Choose<E, Bn<A, B>>>::O;
 }
 
 /// The canonical level of nine children (`E` when all are empty).
@@ -557,11 +525,11 @@ where
     >>::O: And<C8::B>,
     <<<<C0::B as And<C1::B>>::O as And<<C2::B as And<C3::B>>::O>>::O as And<
         <<C4::B as And<C5::B>>::O as And<<C6::B as And<C7::B>>::O>>::O,
-    >>::O as And<C8::B>>::O: Pick<N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>>,
+    >>::O as And<C8::B>>::O: Choose<E, N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>>,
 {
     type O = <<<<<C0::B as And<C1::B>>::O as And<<C2::B as And<C3::B>>::O>>::O as And<
         <<C4::B as And<C5::B>>::O as And<<C6::B as And<C7::B>>::O>>::O,
-    >>::O as And<C8::B>>::O as Pick<N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>>>::O;
+    >>::O as And<C8::B>>::O as Choose<E, N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>>>::O;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -746,9 +714,9 @@ macro_rules! open9 {
         /// Child `V` is `X`, the others empty.
         impl<X: IsE> Open9 for ($v, X)
         where
-            X::B: Pick<N9<$($c),*>>,
+            X::B: Choose<E, N9<$($c),*>>,
         {
-            type O = <X::B as Pick<N9<$($c),*>>>::O;
+            type O = <X::B as Choose<E, N9<$($c),*>>>::O;
         }
     };
 }
@@ -906,37 +874,33 @@ pub mod tok {
     pub struct Dead;
 }
 
-/// A token as an instruction list ending in a [`Hole`].
-pub trait TokList {
-    /// The list.
-    type O;
-}
+// A token as an instruction list ending in a [`Hole`] ([`Build`]):
 /// Nothing: the empty list.
-impl TokList for tok::Skip {
+impl Build for tok::Skip {
     type O = Hole;
 }
 /// `K`
-impl TokList for tok::Keep {
+impl Build for tok::Keep {
     type O = K<Hole>;
 }
 /// `D`
-impl TokList for tok::Dec {
+impl Build for tok::Dec {
     type O = D<Hole>;
 }
 /// `U<Cap>`
-impl<Cap> TokList for tok::Up<Cap> {
+impl<Cap> Build for tok::Up<Cap> {
     type O = U<Cap, Hole>;
 }
 /// `Tk<V>`
-impl<V> TokList for tok::Take<V> {
+impl<V> Build for tok::Take<V> {
     type O = Tk<V, Hole>;
 }
 /// `I<V>`
-impl<V> TokList for tok::Open<V> {
+impl<V> Build for tok::Open<V> {
     type O = I<V, Hole>;
 }
 /// `Dead`
-impl TokList for tok::Dead {
+impl Build for tok::Dead {
     type O = Dead;
 }
 
@@ -2477,22 +2441,20 @@ where
     Fsw: Forces,
     Fs: Forces,
     Fse: Forces,
-    Bits8<Fnw::Safe, Fn::Safe, Fne::Safe, Fw::Safe, Fe::Safe, Fsw::Safe, Fs::Safe, Fse::Safe>:
-        Events<Ff>,
-    Bits8<Fnw::Mine, Fn::Mine, Fne::Mine, Fw::Mine, Fe::Mine, Fsw::Mine, Fs::Mine, Fse::Mine>:
-        Events<Ff>,
+    Pairs8<Fnw::Safe, Fn::Safe, Fne::Safe, Fw::Safe, Fe::Safe, Fsw::Safe, Fs::Safe, Fse::Safe>: AnyOf,
+    Pairs8<Fnw::Mine, Fn::Mine, Fne::Mine, Fw::Mine, Fe::Mine, Fsw::Mine, Fs::Mine, Fse::Mine>: AnyOf,
     (
-        <Bits8<Fnw::Mine, Fn::Mine, Fne::Mine, Fw::Mine, Fe::Mine, Fsw::Mine, Fs::Mine, Fse::Mine> as Events<Ff>>::Any,
-        <Bits8<Fnw::Safe, Fn::Safe, Fne::Safe, Fw::Safe, Fe::Safe, Fsw::Safe, Fs::Safe, Fse::Safe> as Events<Ff>>::Any,
+        <Pairs8<Fnw::Mine, Fn::Mine, Fne::Mine, Fw::Mine, Fe::Mine, Fsw::Mine, Fs::Mine, Fse::Mine> as AnyOf>::B,
+        <Pairs8<Fnw::Safe, Fn::Safe, Fne::Safe, Fw::Safe, Fe::Safe, Fsw::Safe, Fs::Safe, Fse::Safe> as AnyOf>::B,
     ): LocalDecide,
 {
     type Dec = <(
-        <Bits8<Fnw::Mine, Fn::Mine, Fne::Mine, Fw::Mine, Fe::Mine, Fsw::Mine, Fs::Mine, Fse::Mine> as Events<Ff>>::Any,
-        <Bits8<Fnw::Safe, Fn::Safe, Fne::Safe, Fw::Safe, Fe::Safe, Fsw::Safe, Fs::Safe, Fse::Safe> as Events<Ff>>::Any,
+        <Pairs8<Fnw::Mine, Fn::Mine, Fne::Mine, Fw::Mine, Fe::Mine, Fsw::Mine, Fs::Mine, Fse::Mine> as AnyOf>::B,
+        <Pairs8<Fnw::Safe, Fn::Safe, Fne::Safe, Fw::Safe, Fe::Safe, Fsw::Safe, Fs::Safe, Fse::Safe> as AnyOf>::B,
     ) as LocalDecide>::Dec;
     type Any = <(
-        <Bits8<Fnw::Mine, Fn::Mine, Fne::Mine, Fw::Mine, Fe::Mine, Fsw::Mine, Fs::Mine, Fse::Mine> as Events<Ff>>::Any,
-        <Bits8<Fnw::Safe, Fn::Safe, Fne::Safe, Fw::Safe, Fe::Safe, Fsw::Safe, Fs::Safe, Fse::Safe> as Events<Ff>>::Any,
+        <Pairs8<Fnw::Mine, Fn::Mine, Fne::Mine, Fw::Mine, Fe::Mine, Fsw::Mine, Fs::Mine, Fse::Mine> as AnyOf>::B,
+        <Pairs8<Fnw::Safe, Fn::Safe, Fne::Safe, Fw::Safe, Fe::Safe, Fsw::Safe, Fs::Safe, Fse::Safe> as AnyOf>::B,
     ) as LocalDecide>::Any;
 }
 
@@ -2546,12 +2508,15 @@ where
     <(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg: Or<<Fs as Count<Z0, O1>>::Bad>,
     <(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O: Single,
     <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<<Fs as Count<Z0, O1>>::Bad>>::O:
-        Pick<<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O>,
+        Choose<E, <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O>,
     Fs: Fw<
         Sweep<
             <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
                 <Fs as Count<Z0, O1>>::Bad,
-            >>::O as Pick<<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O>>::O,
+            >>::O as Choose<
+                E,
+                <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
+            >>::O,
             (Z, Z),
         >,
     >,
@@ -2562,7 +2527,8 @@ where
             Sweep<
                 <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
                     <Fs as Count<Z0, O1>>::Bad,
-                >>::O as Pick<
+                >>::O as Choose<
+                    E,
                     <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
                 >>::O,
                 (Z, Z),
@@ -2576,7 +2542,8 @@ where
             Sweep<
                 <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
                     <Fs as Count<Z0, O1>>::Bad,
-                >>::O as Pick<
+                >>::O as Choose<
+                    E,
                     <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
                 >>::O,
                 (Z, Z),
@@ -2591,7 +2558,8 @@ where
                 Sweep<
                     <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
                         <Fs as Count<Z0, O1>>::Bad,
-                    >>::O as Pick<
+                    >>::O as Choose<
+                        E,
                         <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
                     >>::O,
                     (Z, Z),
@@ -2606,7 +2574,8 @@ where
             Sweep<
                 <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
                     <Fs as Count<Z0, O1>>::Bad,
-                >>::O as Pick<
+                >>::O as Choose<
+                    E,
                     <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
                 >>::O,
                 (Z, Z),
@@ -2621,7 +2590,8 @@ where
                 Sweep<
                     <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
                         <Fs as Count<Z0, O1>>::Bad,
-                    >>::O as Pick<
+                    >>::O as Choose<
+                        E,
                         <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
                     >>::O,
                     (Z, Z),
@@ -2636,7 +2606,8 @@ where
                 Sweep<
                     <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
                         <Fs as Count<Z0, O1>>::Bad,
-                    >>::O as Pick<
+                    >>::O as Choose<
+                        E,
                         <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
                     >>::O,
                     (Z, Z),
@@ -2651,7 +2622,8 @@ where
                     Sweep<
                         <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
                             <Fs as Count<Z0, O1>>::Bad,
-                        >>::O as Pick<
+                        >>::O as Choose<
+                            E,
                             <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
                         >>::O,
                         (Z, Z),
@@ -2669,7 +2641,8 @@ where
             Sweep<
                 <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
                     <Fs as Count<Z0, O1>>::Bad,
-                >>::O as Pick<
+                >>::O as Choose<
+                    E,
                     <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
                 >>::O,
                 (Z, Z),
@@ -2684,7 +2657,8 @@ where
                 Sweep<
                     <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
                         <Fs as Count<Z0, O1>>::Bad,
-                    >>::O as Pick<
+                    >>::O as Choose<
+                        E,
                         <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
                     >>::O,
                     (Z, Z),
@@ -2699,7 +2673,8 @@ where
                 Sweep<
                     <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
                         <Fs as Count<Z0, O1>>::Bad,
-                    >>::O as Pick<
+                    >>::O as Choose<
+                        E,
                         <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
                     >>::O,
                     (Z, Z),
@@ -2714,7 +2689,8 @@ where
                     Sweep<
                         <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
                             <Fs as Count<Z0, O1>>::Bad,
-                        >>::O as Pick<
+                        >>::O as Choose<
+                            E,
                             <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
                         >>::O,
                         (Z, Z),
@@ -2760,15 +2736,6 @@ where
 {
     type O = <A::O as Fill<B::O>>::O;
 }
-macro_rules! build_token {
-    ($([$($g:ident),*] $t:ty),*) => {$(
-        /// A token: its list.
-        impl<$($g),*> Build for $t where $t: TokList { type O = <$t as TokList>::O; }
-    )*};
-}
-build_token!([] tok::Skip, [] tok::Keep, [] tok::Dec, [C] tok::Up<C>, [V] tok::Take<V>,
-    [V] tok::Open<V>, [] tok::Dead);
-
 /// Placing a frontier cell: from diagram `Dd` and the token trees of the mine branch (`Tm`)
 /// and the safe branch (`Ts`), with `Leaf` the mine branch's leaf instruction.
 pub trait Place<Leaf> {
