@@ -236,7 +236,7 @@ where
     type Any = <U as Or<<Rest as Events<<U as Or<Before>>::O>>::Any>>::O;
 }
 
-/// A position's [`Fact`] from its cell and its eight neighbours in sweep order
+/// A position's fact from its cell and its eight neighbours in sweep order
 /// (`(cell, n1, .., n8)`).
 pub trait FactOf {
     /// [`Kn`], [`Mn`], [`Fr`], [`In`], [`Bad`] or [`Ctr`].
