@@ -1,4 +1,4 @@
-//! What `level: complete` expands to: rounds of full deduction as projections over decision
+//! What `level: diagram` expands to: rounds of full deduction as projections over decision
 //! diagrams (`typesweeper::typelevel::diagram`).
 //!
 //! Every item written here depends only on the board's shape and its mine total, except two
@@ -12,6 +12,7 @@
 use super::Layout;
 use crate::parse::SpannedBoard;
 use proc_macro2::{Span, TokenStream};
+use quote::ToTokens;
 use std::fmt::Write;
 use typesweeper_board::Cell;
 
@@ -91,23 +92,12 @@ fn tree(lo: usize, hi: usize, leaf: &dyn Fn(usize) -> String, out: &mut String) 
     out.push('>');
 }
 
-fn peano(n: usize) -> String {
-    let mut s = String::new();
-    for _ in 0..n {
-        s.push_str("S<");
-    }
-    s.push('Z');
-    for _ in 0..n {
-        s.push('>');
-    }
-    s
-}
-
+/// A cell as a type: the other levels' types for a known cell (`super::cell_type`), `Unk`
+/// for an unknown one.
 fn cell_type(cell: Cell) -> String {
     match cell {
-        Cell::Mine => "Mine".into(),
-        Cell::Num(n) => format!("Num<{}>", peano(usize::from(n))),
         Cell::Unknown => "Unk".into(),
+        known => super::cell_type(known).into_token_stream().to_string(),
     }
 }
 
@@ -124,7 +114,7 @@ fn binary(n: usize, width: usize) -> String {
     s
 }
 
-/// The items and the statements of `level: complete`'s expansion.
+/// The items and the statements of `level: diagram`'s expansion.
 pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) -> TokenStream {
     let board = &puzzle.board;
     let sw = Sweep::new(board.rows(), board.cols());
@@ -409,6 +399,7 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
 mod tests {
     use super::super::sections;
     use proc_macro2::{Span, TokenStream};
+use quote::ToTokens;
 
     /// The expansion of a `level: diagram` call, as text, one item or statement a line.
     fn expand(call: &str) -> String {
