@@ -399,7 +399,6 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
 mod tests {
     use super::super::sections;
     use proc_macro2::{Span, TokenStream};
-use quote::ToTokens;
 
     /// The expansion of a `level: diagram` call, as text, one item or statement a line.
     fn expand(call: &str) -> String {
