@@ -15,7 +15,8 @@
 //!    lines around its own ([`Lines`], [`Blocks`]);
 //! 2. computes the facts the position's step reads ([`FactOf`]): for a shown number, its
 //!    *need* (the number less the known mines around it) and, for each neighbour, whether it
-//!    is the first, a middle, the last or the only unknown neighbour ([`Ev`]); for an unknown
+//!    is the first, a middle, the last or the only unknown neighbour ([`ev`]), each read off one
+//!    table impl of the eight neighbours ([`Eight`], [`Less`]); for an unknown
 //!    cell whether a number touches it ([`Fr`]) or not ([`In`]);
 //! 3. applies the local rules ([`Local`]): a number that needs no more mines, or all its
 //!    unknown neighbours; when they decide a cell, that is the round;
@@ -25,7 +26,7 @@
 //!    children indexed by how many mines the number still needs ([`N9`]), ending in the set of
 //!    mine counts still available ([`Bn`], a binary trie). What a step does to each level is
 //!    the *planner*: the events of the step's eight neighbours' numbers, and two counts of the
-//!    levels the step passes at a distance ([`Spans`]), the only state the plan carries. A
+//!    levels the step passes at a distance (span flags of [`Eight`]), the only state the plan carries. A
 //!    backward pass ([`Bw`]) does the same from the end, counting the mines placed after the
 //!    cut. A frontier cell can be a mine if the forward diagram after placing a mine there
 //!    meets the backward diagram at the same cut ([`Mt`]), and likewise safe; a cell no number
@@ -88,10 +89,10 @@ pub trait IsNum {
     /// [`Tt`] or [`Ff`].
     type B;
 }
-/// A shown number's need: `V` less one for a mine.
-pub trait LessMine<V> {
-    /// The need left, or [`Neg`] below zero.
-    type O;
+/// Whether a cell is a known mine.
+pub trait IsMine {
+    /// [`Tt`] or [`Ff`].
+    type B;
 }
 
 /// Below zero: a number with more known mines around it than it shows.
@@ -116,8 +117,8 @@ macro_rules! not_number {
     ($($t:ty),*) => {$(
         /// Not a number.
         impl IsNum for $t { type B = Ff; }
-        /// Not a mine: the need stays.
-        impl<V> LessMine<V> for $t { type O = V; }
+        /// Not a mine.
+        impl IsMine for $t { type B = Ff; }
     )*};
 }
 not_number!(Unk, Out, Contra);
@@ -125,25 +126,17 @@ not_number!(Unk, Out, Contra);
 impl<N> IsNum for Num<N> {
     type B = Tt;
 }
-/// A number is not a mine: the need stays.
-impl<N, V> LessMine<V> for Num<N> {
-    type O = V;
+/// A number is not a mine.
+impl<N> IsMine for Num<N> {
+    type B = Ff;
 }
 /// Not a number.
 impl IsNum for Mine {
     type B = Ff;
 }
-/// A mine takes one from the need.
-impl<V> LessMine<S<V>> for Mine {
-    type O = V;
-}
-/// A mine where none is needed: below zero.
-impl LessMine<Z> for Mine {
-    type O = Neg;
-}
-/// Below zero stays below zero.
-impl LessMine<Neg> for Mine {
-    type O = Neg;
+/// A mine is a mine.
+impl IsMine for Mine {
+    type B = Tt;
 }
 
 // =============================================================================================
@@ -163,8 +156,8 @@ pub struct In;
 /// unknown neighbours left.
 pub struct Bad;
 /// A shown number with unknown neighbours: `Need` mines to place among them, `E` its
-/// neighbours' events ([`Ev`]) in sweep order, `Nu` how many are unknown, and the flags of
-/// [`Spans`].
+/// neighbours' events ([`ev`]) in sweep order, `Nu` how many are unknown, and the span flags
+/// of [`Eight`].
 pub struct Ctr<Need, E, Nu, Before, After>(P<(Need, E, Nu, Before, After)>);
 
 /// The event a neighbour is to its number.
@@ -181,60 +174,35 @@ pub mod ev {
     pub struct Only;
 }
 
-/// The event of an unknown-or-not neighbour, from whether it is unknown and whether an unknown
-/// neighbour comes before it and after it.
-pub trait Ev {
-    /// One of the [`ev`] markers.
-    type O;
-}
-/// A known neighbour is no event.
-impl<A, B> Ev for (Ff, A, B) {
-    type O = ev::No;
-}
-/// Unknown, none before, none after: the only one.
-impl Ev for (Tt, Ff, Ff) {
-    type O = ev::Only;
-}
-/// Unknown, none before, some after: the first.
-impl Ev for (Tt, Ff, Tt) {
-    type O = ev::First;
-}
-/// Unknown, some before and after: a middle one.
-impl Ev for (Tt, Tt, Tt) {
-    type O = ev::Mid;
-}
-/// Unknown, some before, none after: the last.
-impl Ev for (Tt, Tt, Ff) {
-    type O = ev::Last;
+/// What eight flags (one a neighbour, in sweep order) say, for a number's neighbours marked
+/// unknown (or mines, or numbers): one impl for each of the 256 cases, written by the build
+/// script, so that a position's facts take one step of the solver, not a recursion over its
+/// neighbours.
+pub trait Eight {
+    /// Each neighbour's event ([`ev`]), a list `(e1, (e2, .. ()))`: a marked neighbour is the
+    /// first, a middle, the last or the only marked one.
+    type Ev;
+    /// Whether any is marked.
+    type Any;
+    /// How many are marked, a Peano count.
+    type Count;
+    /// Marked neighbours above or beside (1-5), and below (6-8): a number that is a level
+    /// while a step on the line below, to its left, or on its own line, to its right, passes
+    /// it at a distance ([`Ctr`]).
+    type Before;
+    /// Marked neighbours above (1-3), and beside or below (4-8): a level while a step on its
+    /// own line, to its left, or on the line above, to its right, passes it at a distance.
+    type After;
 }
 
-/// The events of a list of neighbours (`(U, rest)` of [`IsUnk`] values), given whether an
-/// unknown came before.
-pub trait Events<Before> {
-    /// The events, a list like the input.
+/// `V - M` for Peano counts up to eight: a number's need from its known mines (81 impls
+/// written by the build script).
+pub trait Less<M> {
+    /// The difference, or [`Neg`] below zero.
     type O;
-    /// Whether the list holds an unknown.
-    type Any;
 }
-/// The empty list: no events, no unknown.
-impl<Before> Events<Before> for () {
-    type O = ();
-    type Any = Ff;
-}
-/// Head's event from what comes before and after it; the tail sees the head as before.
-impl<U, Rest, Before> Events<Before> for (U, Rest)
-where
-    U: Or<Before>,
-    Rest: Events<<U as Or<Before>>::O>,
-    (U, Before, <Rest as Events<<U as Or<Before>>::O>>::Any): Ev,
-    U: Or<<Rest as Events<<U as Or<Before>>::O>>::Any>,
-{
-    type O = (
-        <(U, Before, <Rest as Events<<U as Or<Before>>::O>>::Any) as Ev>::O,
-        <Rest as Events<<U as Or<Before>>::O>>::O,
-    );
-    type Any = <U as Or<<Rest as Events<<U as Or<Before>>::O>>::Any>>::O;
-}
+
+include!(concat!(env!("OUT_DIR"), "/neighbourhood.rs"));
 
 /// A position's fact from its cell and its eight neighbours in sweep order
 /// (`(cell, n1, .., n8)`).
@@ -266,10 +234,11 @@ where
     N6: IsNum,
     N7: IsNum,
     N8: IsNum,
-    Pairs8<N1::B, N2::B, N3::B, N4::B, N5::B, N6::B, N7::B, N8::B>: AnyOf,
-    <Pairs8<N1::B, N2::B, N3::B, N4::B, N5::B, N6::B, N7::B, N8::B> as AnyOf>::B: UnkFact,
+    (N1::B, N2::B, N3::B, N4::B, N5::B, N6::B, N7::B, N8::B): Eight,
+    <(N1::B, N2::B, N3::B, N4::B, N5::B, N6::B, N7::B, N8::B) as Eight>::Any: UnkFact,
 {
-    type O = <<Pairs8<N1::B, N2::B, N3::B, N4::B, N5::B, N6::B, N7::B, N8::B> as AnyOf>::B as UnkFact>::O;
+    type O =
+        <<(N1::B, N2::B, N3::B, N4::B, N5::B, N6::B, N7::B, N8::B) as Eight>::Any as UnkFact>::O;
 }
 
 /// An unknown cell's fact from whether a number touches it.
@@ -286,147 +255,117 @@ impl UnkFact for Ff {
     type O = In;
 }
 
-/// A shown number: its need (the number less the known mines around it) and its neighbours'
-/// events.
+/// A shown number: its need (the number less the known mines around it) and what its unknown
+/// neighbours say.
 impl<V, N1, N2, N3, N4, N5, N6, N7, N8> FactOf for (Num<V>, N1, N2, N3, N4, N5, N6, N7, N8)
 where
-    (N1, N2, N3, N4, N5, N6, N7, N8): Around<V>,
-    <(N1, N2, N3, N4, N5, N6, N7, N8) as Around<V>>::O: NumFact,
+    N1: IsUnk + IsMine,
+    N2: IsUnk + IsMine,
+    N3: IsUnk + IsMine,
+    N4: IsUnk + IsMine,
+    N5: IsUnk + IsMine,
+    N6: IsUnk + IsMine,
+    N7: IsUnk + IsMine,
+    N8: IsUnk + IsMine,
+    (
+        <N1 as IsMine>::B,
+        <N2 as IsMine>::B,
+        <N3 as IsMine>::B,
+        <N4 as IsMine>::B,
+        <N5 as IsMine>::B,
+        <N6 as IsMine>::B,
+        <N7 as IsMine>::B,
+        <N8 as IsMine>::B,
+    ): Eight,
+    (
+        V,
+        <(
+            <N1 as IsMine>::B,
+            <N2 as IsMine>::B,
+            <N3 as IsMine>::B,
+            <N4 as IsMine>::B,
+            <N5 as IsMine>::B,
+            <N6 as IsMine>::B,
+            <N7 as IsMine>::B,
+            <N8 as IsMine>::B,
+        ) as Eight>::Count,
+        (
+            <N1 as IsUnk>::B,
+            <N2 as IsUnk>::B,
+            <N3 as IsUnk>::B,
+            <N4 as IsUnk>::B,
+            <N5 as IsUnk>::B,
+            <N6 as IsUnk>::B,
+            <N7 as IsUnk>::B,
+            <N8 as IsUnk>::B,
+        ),
+    ): NumFact,
 {
-    type O = <<(N1, N2, N3, N4, N5, N6, N7, N8) as Around<V>>::O as NumFact>::O;
+    type O = <(
+        V,
+        <(
+            <N1 as IsMine>::B,
+            <N2 as IsMine>::B,
+            <N3 as IsMine>::B,
+            <N4 as IsMine>::B,
+            <N5 as IsMine>::B,
+            <N6 as IsMine>::B,
+            <N7 as IsMine>::B,
+            <N8 as IsMine>::B,
+        ) as Eight>::Count,
+        (
+            <N1 as IsUnk>::B,
+            <N2 as IsUnk>::B,
+            <N3 as IsUnk>::B,
+            <N4 as IsUnk>::B,
+            <N5 as IsUnk>::B,
+            <N6 as IsUnk>::B,
+            <N7 as IsUnk>::B,
+            <N8 as IsUnk>::B,
+        ),
+    ) as NumFact>::O;
 }
 
-/// What a number `V` sees in its eight neighbours: `(need, any unknown, events, the unknown
-/// bits)`, for [`NumFact`].
-pub trait Around<V> {
-    /// The tuple.
-    type O;
-}
-/// The need from the known mines, the events and bits from the unknown neighbours.
-impl<V, N1, N2, N3, N4, N5, N6, N7, N8> Around<V> for (N1, N2, N3, N4, N5, N6, N7, N8)
-where
-    N1: IsUnk,
-    N2: IsUnk,
-    N3: IsUnk,
-    N4: IsUnk,
-    N5: IsUnk,
-    N6: IsUnk,
-    N7: IsUnk,
-    N8: IsUnk,
-    (N4, N3, N2, N1, V): Need4,
-    (N8, N7, N6, N5, <(N4, N3, N2, N1, V) as Need4>::O): Need4,
-    Bits8<N1::B, N2::B, N3::B, N4::B, N5::B, N6::B, N7::B, N8::B>: Events<Ff>,
-{
-    type O = (
-        <(N8, N7, N6, N5, <(N4, N3, N2, N1, V) as Need4>::O) as Need4>::O,
-        <Bits8<N1::B, N2::B, N3::B, N4::B, N5::B, N6::B, N7::B, N8::B> as Events<Ff>>::Any,
-        <Bits8<N1::B, N2::B, N3::B, N4::B, N5::B, N6::B, N7::B, N8::B> as Events<Ff>>::O,
-        (N1::B, N2::B, N3::B, N4::B, N5::B, N6::B, N7::B, N8::B),
-    );
-}
-
-/// Eight values as a list, first first.
-pub type Bits8<A, B, C, D, E, F, G, H> = (A, (B, (C, (D, (E, (F, (G, (H, ()))))))));
 /// Eight values as a balanced tree of pairs, for [`AnyOf`].
 pub type Pairs8<A, B, C, D, E, F, G, H> = (((A, B), (C, D)), ((E, F), (G, H)));
 
-/// A need less the mines among four neighbours (`(n4, n3, n2, n1, need)`).
-pub trait Need4 {
-    /// The need left, or [`Neg`].
-    type O;
-}
-/// `need - mines(n1..n4)`
-impl<N4, N3, N2, N1, V> Need4 for (N4, N3, N2, N1, V)
-where
-    N1: LessMine<V>,
-    N2: LessMine<<N1 as LessMine<V>>::O>,
-    N3: LessMine<<N2 as LessMine<<N1 as LessMine<V>>::O>>::O>,
-    N4: LessMine<<N3 as LessMine<<N2 as LessMine<<N1 as LessMine<V>>::O>>::O>>::O>,
-{
-    type O = <N4 as LessMine<<N3 as LessMine<<N2 as LessMine<<N1 as LessMine<V>>::O>>::O>>::O>>::O;
-}
-
-/// A number's fact from `(need, any unknown neighbour, events, the neighbours' unknown bits)`.
+/// A number's fact from `(value, known mines around it, its neighbours' unknown flags)`.
 pub trait NumFact {
     /// [`Ctr`], [`Kn`] or [`Bad`].
     type O;
 }
+/// The need, then the fact by it and by whether any neighbour is unknown.
+impl<V: Less<M>, M, Us: Eight> NumFact for (V, M, Us)
+where
+    (V::O, Us::Any, Us): NeedFact,
+{
+    type O = <(V::O, Us::Any, Us) as NeedFact>::O;
+}
+
+/// A number's fact from `(need, any unknown neighbour, the unknown flags)`.
+pub trait NeedFact {
+    /// [`Ctr`], [`Kn`] or [`Bad`].
+    type O;
+}
 /// More known mines than the number: contradicted.
-impl<A, Es, Us> NumFact for (Neg, A, Es, Us) {
+impl<A, Us> NeedFact for (Neg, A, Us) {
     type O = Bad;
 }
 /// Satisfied and no unknown neighbour: nothing to do.
-impl<Es, Us> NumFact for (Z, Ff, Es, Us) {
+impl<Us> NeedFact for (Z, Ff, Us) {
     type O = Kn;
 }
 /// Mines still needed and no unknown neighbour: contradicted.
-impl<X, Es, Us> NumFact for (S<X>, Ff, Es, Us) {
+impl<X, Us> NeedFact for (S<X>, Ff, Us) {
     type O = Bad;
 }
 /// Unknown neighbours and need zero: a counter.
-impl<Es, Us: Spans> NumFact for (Z, Tt, Es, Us) {
-    type O = Ctr<Z, Es, Us::Count, Us::Before, Us::After>;
+impl<Us: Eight> NeedFact for (Z, Tt, Us) {
+    type O = Ctr<Z, Us::Ev, Us::Count, Us::Before, Us::After>;
 }
 /// Unknown neighbours and a need: a counter.
-impl<X, Es, Us: Spans> NumFact for (S<X>, Tt, Es, Us) {
-    type O = Ctr<S<X>, Es, Us::Count, Us::Before, Us::After>;
-}
-
-/// From a number's eight neighbours' unknown bits: how many are unknown, and whether it is a
-/// level of the diagrams while a step passes it at a distance ([`Ctr`]).
-pub trait Spans {
-    /// The unknown neighbours, a Peano count.
-    type Count;
-    /// A step on the line below, to its left, or on its own line, to its right (the number
-    /// is before the step, not next to it): unknown neighbours on its line or above, and
-    /// below.
-    type Before;
-    /// A step on its own line, to its left, or on the line above, to its right (the number
-    /// is after the step, not next to it): unknown neighbours above, and on its line or
-    /// below.
-    type After;
-}
-/// Counts and ORs of the bits, neighbours 1-3 above, 4-5 beside, 6-8 below.
-impl<U1, U2, U3, U4, U5, U6, U7, U8> Spans for (U1, U2, U3, U4, U5, U6, U7, U8)
-where
-    U1: Or<U2>,
-    <U1 as Or<U2>>::O: Or<U3>,
-    U4: Or<U5>,
-    U6: Or<U7>,
-    <U6 as Or<U7>>::O: Or<U8>,
-    <<U1 as Or<U2>>::O as Or<U3>>::O: Or<<U4 as Or<U5>>::O>,
-    <U4 as Or<U5>>::O: Or<<<U6 as Or<U7>>::O as Or<U8>>::O>,
-    <<<U1 as Or<U2>>::O as Or<U3>>::O as Or<<U4 as Or<U5>>::O>>::O:
-        And<<<U6 as Or<U7>>::O as Or<U8>>::O>,
-    <<U1 as Or<U2>>::O as Or<U3>>::O:
-        And<<<U4 as Or<U5>>::O as Or<<<U6 as Or<U7>>::O as Or<U8>>::O>>::O>,
-    (U1, (U2, (U3, (U4, (U5, (U6, (U7, (U8, ())))))))): CountTt,
-{
-    type Count = <(U1, (U2, (U3, (U4, (U5, (U6, (U7, (U8, ())))))))) as CountTt>::O;
-    type Before = <<<<U1 as Or<U2>>::O as Or<U3>>::O as Or<<U4 as Or<U5>>::O>>::O as And<
-        <<U6 as Or<U7>>::O as Or<U8>>::O,
-    >>::O;
-    type After = <<<U1 as Or<U2>>::O as Or<U3>>::O as And<
-        <<U4 as Or<U5>>::O as Or<<<U6 as Or<U7>>::O as Or<U8>>::O>>::O,
-    >>::O;
-}
-
-/// The trues of a list of booleans, as a Peano count.
-pub trait CountTt {
-    /// The count.
-    type O;
-}
-/// None in the empty list.
-impl CountTt for () {
-    type O = Z;
-}
-/// A true counts one.
-impl<T: CountTt> CountTt for (Tt, T) {
-    type O = S<T::O>;
-}
-/// A false counts none.
-impl<T: CountTt> CountTt for (Ff, T) {
-    type O = T::O;
+impl<X, Us: Eight> NeedFact for (S<X>, Tt, Us) {
+    type O = Ctr<S<X>, Us::Ev, Us::Count, Us::Before, Us::After>;
 }
 
 // =============================================================================================
@@ -1204,7 +1143,7 @@ macro_rules! known_kind {
 }
 known_kind!([] Kn, [] Mn, [] Bad, [N, Es, Nu, Bf, Af] Ctr<N, Es, Nu, Bf, Af>);
 
-/// The two flags of [`Spans`] of a fact: whether a number is a level while a step passes it
+/// The two span flags ([`Eight`]) of a fact: whether a number is a level while a step passes it
 /// at a distance, before it (`B`) or after it (`A`).
 pub trait Passing {
     /// Before the step.
