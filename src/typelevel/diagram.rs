@@ -2,7 +2,7 @@
 //! diagram`, meant to become `level: complete`).
 //!
 //! Everything here is decided by associated-type projections: no inference variable, no
-//! search. One *round* ([`RoundOf`]) reads a board and returns the next one, on which every
+//! search. One *round* (six stages, [`LocalStage`] to [`ZipStage`]) reads a board and returns the next one, on which every
 //! cell that all mine layouts agree on is decided: a cell proved safe shows its number, taken
 //! from the concealed answer only through [`Uncover`], and a cell proved a mine is a [`Mine`].
 //! `solve!` chains rounds until one decides nothing ([`Done`]).
@@ -20,7 +20,7 @@
 //!    cell whether a number touches it ([`Fr`]) or not ([`In`]);
 //! 3. applies the local rules ([`Local`]): a number that needs no more mines, or all its
 //!    unknown neighbours; when they decide a cell, that is the round;
-//! 4. otherwise runs full deduction ([`FullRound`]): a forward pass ([`Fw`]) folds the
+//! 4. otherwise runs full deduction ([`CountStage`] to [`ZipStage`]): a forward pass ([`Fw`]) folds the
 //!    positions in sweep order over a decision diagram of the *live* numbers (those with
 //!    unknown neighbours on both sides of the cut), one level each in position order,
 //!    children indexed by how many mines the number still needs ([`N9`]), ending in the set of
@@ -2233,41 +2233,6 @@ zip_local!(dec::Mine, dec::Safe, dec::Open, dec::None);
 /// that width, the board and the answer (trees of cells).
 pub struct Rd<Fs, Tot, Zero, One, Bd, An>(P<(Fs, Tot, Zero, One, Bd, An)>);
 
-/// One round: the next board. When a number alone decides some cell (it needs no more mines,
-/// or as many as it has unknown neighbours), the round decides just those cells; otherwise it
-/// runs full deduction ([`FullRound`]).
-pub trait RoundOf {
-    /// The board after the round.
-    type Next;
-}
-/// The local rules first; full deduction only when they decide nothing.
-impl<Fs: Local, Tot, Z0, O1, Bd, An> RoundOf for Rd<Fs, Tot, Z0, O1, Bd, An>
-where
-    Rd<Fs, Tot, Z0, O1, Bd, An>: RoundBy<Fs::Any>,
-{
-    type Next = <Rd<Fs, Tot, Z0, O1, Bd, An> as RoundBy<Fs::Any>>::Next;
-}
-
-/// A round by whether the local rules decide something.
-pub trait RoundBy<Progress> {
-    /// The board after the round.
-    type Next;
-}
-/// They do: the board with what they decide.
-impl<Fs: Local, Tot, Z0, O1, Bd, An> RoundBy<Tt> for Rd<Fs, Tot, Z0, O1, Bd, An>
-where
-    (Fs::Dec, Fs::Dec, Bd, An): Zip<dec::Open>,
-{
-    type Next = <(Fs::Dec, Fs::Dec, Bd, An) as Zip<dec::Open>>::O;
-}
-/// They do not: full deduction.
-impl<Fs, Tot, Z0, O1, Bd, An> RoundBy<Ff> for Rd<Fs, Tot, Z0, O1, Bd, An>
-where
-    Rd<Fs, Tot, Z0, O1, Bd, An>: FullRound,
-{
-    type Next = <Rd<Fs, Tot, Z0, O1, Bd, An> as FullRound>::Next;
-}
-
 /// What a number alone forces on its unknown neighbours: `(safe, mine)`, each [`Tt`] or
 /// [`Ff`].
 pub trait Forces {
@@ -2430,217 +2395,172 @@ pub struct Done<B>(P<B>);
 /// The inputs of a round after the last: the board.
 pub struct DoneRd<B>(P<B>);
 /// Nothing changes.
-impl<B> RoundOf for DoneRd<B> {
-    type Next = Done<B>;
+// =============================================================================================
+// A round in stages
+// =============================================================================================
+//
+// A round is six projections that `solve!` writes side by side as the where-clauses of one
+// function, each stage's result a type parameter that rustc infers from the stage before:
+// the local rules, the counts (and the start of the passes), the forward pass, the backward
+// pass, the interior, and the zip to the next board. Written side by side, the stages are
+// siblings for the trait solver, so a round is as deep as its deepest stage, not as the sum of
+// them: nested in one impl, each stage's alias nests the next (about three levels of the
+// next solver's depth a stage). A stage a round does not need (the full passes after the
+// local rules decided a cell, every stage after the board is done) is [`Skip`].
+
+/// A stage's result when the round does not need it.
+pub struct Skip;
+/// The local rules' result: their decisions and whether they decide any cell.
+pub struct Loc<Dec, Any>(P<(Dec, Any)>);
+/// The counts' result: the forward pass's start diagram and the interior cells' counts as two
+/// sets, `0..=n` and `0..n`.
+pub struct Cnt<Start, Le, Lt>(P<(Start, Le, Lt)>);
+/// The forward pass's result: its end state and its per-position results.
+pub struct FwRes<St, Out>(P<(St, Out)>);
+
+/// Stage 1: the local rules ([`Local`]) over every position.
+pub trait LocalStage {
+    /// [`Loc`], or [`Skip`] once the board is done.
+    type O;
+}
+/// A round's positions under the local rules.
+impl<Fs: Local, Tot, Z0, O1, Bd, An> LocalStage for Rd<Fs, Tot, Z0, O1, Bd, An> {
+    type O = Loc<Fs::Dec, Fs::Any>;
+}
+/// The board is done: nothing to do.
+impl<B> LocalStage for DoneRd<B> {
+    type O = Skip;
 }
 
-/// One round of full deduction: the next board, or [`Done`] when it decides nothing.
-pub trait FullRound {
-    /// The board after the round.
-    type Next;
+/// Stage 2: when the local rules decide nothing, the known mines and the interior cells
+/// counted ([`Count`]), and the forward pass's start: the mines still available, one set
+/// (empty when more mines are known than the total, or a number is contradicted).
+pub trait CountStage<L> {
+    /// [`Cnt`] or [`Skip`].
+    type O;
 }
-/// Count, start from the mines still available, sweep forward and backward, decide.
-impl<Fs, Tot, Z0, O1, Bd, An> FullRound for Rd<Fs, Tot, Z0, O1, Bd, An>
+/// The local rules decided a cell: no full deduction this round.
+impl<D, Fs, Tot, Z0, O1, Bd, An> CountStage<Loc<D, Tt>> for Rd<Fs, Tot, Z0, O1, Bd, An> {
+    type O = Skip;
+}
+/// They decided none: count.
+impl<D, Fs, Tot, Z0, O1, Bd, An> CountStage<Loc<D, Ff>> for Rd<Fs, Tot, Z0, O1, Bd, An>
 where
     Fs: Count<Z0, O1>,
-    (Tot, <Fs as Count<Z0, O1>>::Mines, Ff): SubB,
-    <(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg: Or<<Fs as Count<Z0, O1>>::Bad>,
-    <(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O: Single,
-    <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<<Fs as Count<Z0, O1>>::Bad>>::O:
-        Choose<E, <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O>,
-    Fs: Fw<
-        Sweep<
-            <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
-                <Fs as Count<Z0, O1>>::Bad,
-            >>::O as Choose<
-                E,
-                <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
-            >>::O,
-            (Z, Z),
-        >,
-    >,
-    <Fs as Count<Z0, O1>>::Inner: Upto,
-    Fs: Bw<Sweep<<<Fs as Count<Z0, O1>>::Inner as Upto>::Le, (Z, Z)>>,
+    (Tot, Fs::Mines, Ff): SubB,
     (
-        <Fs as Fw<
-            Sweep<
-                <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
-                    <Fs as Count<Z0, O1>>::Bad,
-                >>::O as Choose<
-                    E,
-                    <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
-                >>::O,
-                (Z, Z),
-            >,
-        >>::St,
-        <<Fs as Count<Z0, O1>>::Inner as Upto>::Le,
-        <<Fs as Count<Z0, O1>>::Inner as Upto>::Lt,
-    ): Interior,
-    (
-        <Fs as Fw<
-            Sweep<
-                <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
-                    <Fs as Count<Z0, O1>>::Bad,
-                >>::O as Choose<
-                    E,
-                    <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
-                >>::O,
-                (Z, Z),
-            >,
-        >>::Out,
-        <Fs as Bw<Sweep<<<Fs as Count<Z0, O1>>::Inner as Upto>::Le, (Z, Z)>>>::Out,
-        Bd,
-        An,
-    ): Zip<
-        <(
-            <Fs as Fw<
-                Sweep<
-                    <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
-                        <Fs as Count<Z0, O1>>::Bad,
-                    >>::O as Choose<
-                        E,
-                        <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
-                    >>::O,
-                    (Z, Z),
-                >,
-            >>::St,
-            <<Fs as Count<Z0, O1>>::Inner as Upto>::Le,
-            <<Fs as Count<Z0, O1>>::Inner as Upto>::Lt,
-        ) as Interior>::O,
-    >,
-    <(
-        <Fs as Fw<
-            Sweep<
-                <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
-                    <Fs as Count<Z0, O1>>::Bad,
-                >>::O as Choose<
-                    E,
-                    <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
-                >>::O,
-                (Z, Z),
-            >,
-        >>::Out,
-        <Fs as Bw<Sweep<<<Fs as Count<Z0, O1>>::Inner as Upto>::Le, (Z, Z)>>>::Out,
-        Bd,
-        An,
-    ) as Zip<
-        <(
-            <Fs as Fw<
-                Sweep<
-                    <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
-                        <Fs as Count<Z0, O1>>::Bad,
-                    >>::O as Choose<
-                        E,
-                        <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
-                    >>::O,
-                    (Z, Z),
-                >,
-            >>::St,
-            <<Fs as Count<Z0, O1>>::Inner as Upto>::Le,
-            <<Fs as Count<Z0, O1>>::Inner as Upto>::Lt,
-        ) as Interior>::O,
-    >>::Ch: Choose<
-        <(
-            <Fs as Fw<
-                Sweep<
-                    <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
-                        <Fs as Count<Z0, O1>>::Bad,
-                    >>::O as Choose<
-                        E,
-                        <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
-                    >>::O,
-                    (Z, Z),
-                >,
-            >>::Out,
-            <Fs as Bw<Sweep<<<Fs as Count<Z0, O1>>::Inner as Upto>::Le, (Z, Z)>>>::Out,
-            Bd,
-            An,
-        ) as Zip<
-            <(
-                <Fs as Fw<
-                    Sweep<
-                        <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
-                            <Fs as Count<Z0, O1>>::Bad,
-                        >>::O as Choose<
-                            E,
-                            <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
-                        >>::O,
-                        (Z, Z),
-                    >,
-                >>::St,
-                <<Fs as Count<Z0, O1>>::Inner as Upto>::Le,
-                <<Fs as Count<Z0, O1>>::Inner as Upto>::Lt,
-            ) as Interior>::O,
-        >>::O,
-        Done<Bd>,
-    >,
+        <(Tot, Fs::Mines, Ff) as SubB>::Neg,
+        Fs::Bad,
+        <(Tot, Fs::Mines, Ff) as SubB>::O,
+        Fs::Inner,
+    ): Start,
 {
-    type Next = <<(
-        <Fs as Fw<
-            Sweep<
-                <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
-                    <Fs as Count<Z0, O1>>::Bad,
-                >>::O as Choose<
-                    E,
-                    <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
-                >>::O,
-                (Z, Z),
-            >,
-        >>::Out,
-        <Fs as Bw<Sweep<<<Fs as Count<Z0, O1>>::Inner as Upto>::Le, (Z, Z)>>>::Out,
-        Bd,
-        An,
-    ) as Zip<
-        <(
-            <Fs as Fw<
-                Sweep<
-                    <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
-                        <Fs as Count<Z0, O1>>::Bad,
-                    >>::O as Choose<
-                        E,
-                        <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
-                    >>::O,
-                    (Z, Z),
-                >,
-            >>::St,
-            <<Fs as Count<Z0, O1>>::Inner as Upto>::Le,
-            <<Fs as Count<Z0, O1>>::Inner as Upto>::Lt,
-        ) as Interior>::O,
-    >>::Ch as Choose<
-        <(
-            <Fs as Fw<
-                Sweep<
-                    <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
-                        <Fs as Count<Z0, O1>>::Bad,
-                    >>::O as Choose<
-                        E,
-                        <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
-                    >>::O,
-                    (Z, Z),
-                >,
-            >>::Out,
-            <Fs as Bw<Sweep<<<Fs as Count<Z0, O1>>::Inner as Upto>::Le, (Z, Z)>>>::Out,
-            Bd,
-            An,
-        ) as Zip<
-            <(
-                <Fs as Fw<
-                    Sweep<
-                        <<<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg as Or<
-                            <Fs as Count<Z0, O1>>::Bad,
-                        >>::O as Choose<
-                            E,
-                            <<(Tot, <Fs as Count<Z0, O1>>::Mines, Ff) as SubB>::O as Single>::O,
-                        >>::O,
-                        (Z, Z),
-                    >,
-                >>::St,
-                <<Fs as Count<Z0, O1>>::Inner as Upto>::Le,
-                <<Fs as Count<Z0, O1>>::Inner as Upto>::Lt,
-            ) as Interior>::O,
-        >>::O,
-        Done<Bd>,
-    >>::O;
+    type O = <(
+        <(Tot, Fs::Mines, Ff) as SubB>::Neg,
+        Fs::Bad,
+        <(Tot, Fs::Mines, Ff) as SubB>::O,
+        Fs::Inner,
+    ) as Start>::O;
+}
+/// The board is done.
+impl<B> CountStage<Skip> for DoneRd<B> {
+    type O = Skip;
+}
+
+/// The start of the passes from `(total less known mines below zero, a number contradicted,
+/// total less known mines, interior cells)`.
+pub trait Start {
+    /// [`Cnt`].
+    type O;
+}
+/// The forward pass starts from the mines left (none when they are below zero or a number is
+/// contradicted); the interior's counts as sets.
+impl<Neg, Bad, Left: Single, Inner: Upto> Start for (Neg, Bad, Left, Inner)
+where
+    Neg: Or<Bad>,
+    <Neg as Or<Bad>>::O: Choose<E, Left::O>,
+{
+    type O = Cnt<<<Neg as Or<Bad>>::O as Choose<E, Left::O>>::O, Inner::Le, Inner::Lt>;
+}
+
+/// Stage 3: the forward pass ([`Fw`]).
+pub trait FwStage<C> {
+    /// [`FwRes`] or [`Skip`].
+    type O;
+}
+/// From the start diagram, no level passed at a distance.
+impl<St0, Le, Lt, Fs, Tot, Z0, O1, Bd, An> FwStage<Cnt<St0, Le, Lt>> for Rd<Fs, Tot, Z0, O1, Bd, An>
+where
+    Fs: Fw<Sweep<St0, (Z, Z)>>,
+{
+    type O = FwRes<Fs::St, Fs::Out>;
+}
+/// Not needed.
+impl<X> FwStage<Skip> for X {
+    type O = Skip;
+}
+
+/// Stage 4: the backward pass ([`Bw`]).
+pub trait BwStage<C> {
+    /// The per-position results, or [`Skip`].
+    type O;
+}
+/// From the interior's counts: the mines the interior can take after the last position.
+impl<St0, Le, Lt, Fs, Tot, Z0, O1, Bd, An> BwStage<Cnt<St0, Le, Lt>> for Rd<Fs, Tot, Z0, O1, Bd, An>
+where
+    Fs: Bw<Sweep<Le, (Z, Z)>>,
+{
+    type O = Fs::Out;
+}
+/// Not needed.
+impl<X> BwStage<Skip> for X {
+    type O = Skip;
+}
+
+/// Stage 5: the interior cells' decision ([`Interior`]).
+pub trait InteriorStage<C, F> {
+    /// A [`dec`] marker, or [`Skip`].
+    type O;
+}
+/// From the forward pass's end and the interior's counts.
+impl<X, St0, Le, Lt, St, Out> InteriorStage<Cnt<St0, Le, Lt>, FwRes<St, Out>> for X
+where
+    (St, Le, Lt): Interior,
+{
+    type O = <(St, Le, Lt) as Interior>::O;
+}
+/// Not needed.
+impl<X> InteriorStage<Skip, Skip> for X {
+    type O = Skip;
+}
+
+/// Stage 6: the next board ([`Zip`]): the decided cells written in, each proved safe
+/// uncovered from the answer; [`Done`] when the round decides nothing.
+pub trait ZipStage<L, F, W, I> {
+    /// The next board.
+    type O;
+}
+/// The local rules' decisions.
+impl<D, Fs, Tot, Z0, O1, Bd, An> ZipStage<Loc<D, Tt>, Skip, Skip, Skip>
+    for Rd<Fs, Tot, Z0, O1, Bd, An>
+where
+    (D, D, Bd, An): Zip<dec::Open>,
+{
+    type O = <(D, D, Bd, An) as Zip<dec::Open>>::O;
+}
+/// Full deduction's decisions; [`Done`] when there are none.
+impl<D, St, Fo, Bo, I, Fs, Tot, Z0, O1, Bd, An> ZipStage<Loc<D, Ff>, FwRes<St, Fo>, Bo, I>
+    for Rd<Fs, Tot, Z0, O1, Bd, An>
+where
+    (Fo, Bo, Bd, An): Zip<I>,
+    <(Fo, Bo, Bd, An) as Zip<I>>::Ch: Choose<<(Fo, Bo, Bd, An) as Zip<I>>::O, Done<Bd>>,
+{
+    type O =
+        <<(Fo, Bo, Bd, An) as Zip<I>>::Ch as Choose<<(Fo, Bo, Bd, An) as Zip<I>>::O, Done<Bd>>>::O;
+}
+/// The board is done.
+impl<B> ZipStage<Skip, Skip, Skip, Skip> for DoneRd<B> {
+    type O = Done<B>;
 }
 
 /// The interior's decision from the forward pass's end (`(state, 0..=interior,

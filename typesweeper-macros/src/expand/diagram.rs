@@ -17,7 +17,7 @@ use std::fmt::Write;
 use typesweeper_board::Cell;
 
 /// The names the expansion imports from `typesweeper::typelevel::diagram`.
-const NAMES: &str = "Nd, Lf, Out, Unk, Prep, Rd, RoundOf, Tt, Ff, Lines, Blocks, ZipLine, ZipCell, AnyOf, Done, DoneRd";
+const NAMES: &str = "Nd, Lf, Out, Unk, Prep, Rd, LocalStage, CountStage, FwStage, BwStage, InteriorStage, ZipStage, Tt, Ff, Lines, Blocks, ZipLine, ZipCell, AnyOf, Done, DoneRd";
 
 /// The board in sweep order: lines of its shorter side, each followed by one pad position.
 struct Sweep {
@@ -288,9 +288,11 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
     .unwrap();
     writeln!(
         src,
-        "pub const fn round<B, A, N>(_: ::core::marker::PhantomData<B>, _: ::core::marker::PhantomData<A>) \
+        "pub const fn round<B, A, R, L, C, F, W, I, N>(_: ::core::marker::PhantomData<B>, _: ::core::marker::PhantomData<A>) \
          -> ::core::marker::PhantomData<N> \
-         where Rules: Prep<B, A>, <Rules as Prep<B, A>>::Rd: RoundOf<Next = N> \
+         where Rules: Prep<B, A, Rd = R>, R: LocalStage<O = L>, R: CountStage<L, O = C>, \
+         R: FwStage<C, O = F>, R: BwStage<C, O = W>, R: InteriorStage<C, F, O = I>, \
+         R: ZipStage<L, F, W, I, O = N> \
          {{ ::core::marker::PhantomData }}"
     )
     .unwrap();
