@@ -2394,7 +2394,7 @@ impl LocalDecide for (Tt, Tt) {
 pub struct Done<B>(P<B>);
 /// The inputs of a round after the last: the board.
 pub struct DoneRd<B>(P<B>);
-/// Nothing changes.
+
 // =============================================================================================
 // A round in stages
 // =============================================================================================
