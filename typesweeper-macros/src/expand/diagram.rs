@@ -313,28 +313,45 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
         hrows = format!("::typesweeper::HCons<{row}, {hrows}>");
     }
     let gate_rows = layout.gate_rows();
-    let phantoms: Vec<String> = gate_rows
+    let row_cells: Vec<String> = gate_rows
         .iter()
         .map(|(_, unknown)| {
             let cs: Vec<String> = unknown.iter().map(|&i| c_of(i) + ",").collect();
-            format!("::core::marker::PhantomData<({})>", cs.concat())
+            format!("({})", cs.concat())
         })
-        .collect();
-    let values: Vec<&str> = gate_rows
-        .iter()
-        .map(|_| "::core::marker::PhantomData,")
         .collect();
     let c_params: Vec<String> = (0..h)
         .flat_map(|i| (0..wp).map(move |k| format!("C{i}_{k}")))
         .collect();
     let bd_cells = line_tree(&|i| format!("Lf<{}>", ln(&|k| format!("C{i}_{k}"))));
+    // `Finished` is implemented for a done board only, and everything `finish` returns is a
+    // projection of the board it is given: when a round is left unsolved (rustc's solver
+    // stopped at its recursion limit), the board, the rows and the first gate stay unknown,
+    // so no gate reports a cell and rustc reports the overflow itself, not a guess.
     writeln!(
         src,
-        "pub const fn finish<{}>(_: ::core::marker::PhantomData<Done<{bd_cells}>>) -> \
-         (::typesweeper::Solved<{hrows}>, ({})) {{ (::typesweeper::Solved::new(), ({})) }}",
+        "pub trait Finished {{ type Rows; type Gate; {} }} \
+         impl<{}> Finished for Done<{bd_cells}> {{ type Rows = {hrows}; type Gate = ::typesweeper::Open; {} }}",
+        (0..row_cells.len()).map(|k| format!("type R{k};")).collect::<String>(),
         c_params.join(","),
-        phantoms.iter().map(|p| format!("{p},")).collect::<String>(),
-        values.concat()
+        row_cells
+            .iter()
+            .enumerate()
+            .map(|(k, t)| format!("type R{k} = {t};"))
+            .collect::<String>()
+    )
+    .unwrap();
+    writeln!(
+        src,
+        "pub const fn finish<B: Finished>(_: ::core::marker::PhantomData<B>) -> \
+         (::typesweeper::Solved<B::Rows>, ({}), ::core::marker::PhantomData<B::Gate>) \
+         {{ (::typesweeper::Solved::new(), ({}), ::core::marker::PhantomData) }}",
+        (0..row_cells.len())
+            .map(|k| format!("::core::marker::PhantomData<B::R{k}>,"))
+            .collect::<String>(),
+        (0..row_cells.len())
+            .map(|_| "::core::marker::PhantomData,")
+            .collect::<String>()
     )
     .unwrap();
 
@@ -367,7 +384,7 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
     for _ in 0..=unknown {
         body.push_str("let board = round(board, answer);");
     }
-    body.push_str("let (solved, rows) = finish(board);");
+    body.push_str("let (solved, rows, gate) = finish(board);");
 
     let items: TokenStream = src.parse().expect("the items parse");
     let body: TokenStream = body.parse().expect("the rounds parse");
@@ -383,11 +400,10 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
                 #items
             }
             use __typesweeper_complete::{finish, round};
-            use ::typesweeper::{DecidedByComplete, Open};
+            use ::typesweeper::DecidedByComplete;
             #[allow(unreachable_code, clippy::diverging_sub_expression)]
             const SOLVED: ::typesweeper::CellRows = {
                 #body
-                let gate = ::core::marker::PhantomData::<Open>;
                 #gate_calls
                 let _ = (rows, gate);
                 solved.cells()
