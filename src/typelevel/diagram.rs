@@ -2285,16 +2285,15 @@ impl<N: PeanoEq<M>, M> PeanoEq<S<M>> for S<N> {
 pub trait Local {
     /// The decisions.
     type Dec;
-    /// Whether any cell is decided.
+    /// Whether each cell is decided: a tree of pairs of [`Tt`] and [`Ff`] ([`AnyOf`]).
     type Any;
 }
-/// A node: both sides.
-impl<L: Local, R: Local> Local for Nd<L, R>
-where
-    L::Any: Or<R::Any>,
-{
+/// A node: both sides. (`Any` stays a tree of pairs, read by [`AnyOf`] once a round: an impl
+/// whose bounds name its children's results makes rustc's default solver, which proves each
+/// node's bound in a context of its own, compute every subtree again at every node above it.)
+impl<L: Local, R: Local> Local for Nd<L, R> {
     type Dec = Nd<L::Dec, R::Dec>;
-    type Any = <L::Any as Or<R::Any>>::O;
+    type Any = (L::Any, R::Any);
 }
 /// A leaf: its cell by its kind.
 impl<Blk: Block> Local for Lf<Blk>
@@ -2424,8 +2423,11 @@ pub trait LocalStage {
     type O;
 }
 /// A round's positions under the local rules.
-impl<Fs: Local, Tot, Z0, O1, Bd, An> LocalStage for Rd<Fs, Tot, Z0, O1, Bd, An> {
-    type O = Loc<Fs::Dec, Fs::Any>;
+impl<Fs: Local, Tot, Z0, O1, Bd, An> LocalStage for Rd<Fs, Tot, Z0, O1, Bd, An>
+where
+    Fs::Any: AnyOf,
+{
+    type O = Loc<Fs::Dec, <Fs::Any as AnyOf>::B>;
 }
 /// The board is done: nothing to do.
 impl<B> LocalStage for DoneRd<B> {
