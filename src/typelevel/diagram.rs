@@ -1235,8 +1235,34 @@ pub struct KnOut;
 pub trait Block {
     /// The thirteen facts.
     type F;
-    /// The position's own fact.
+}
+
+/// The position's own fact from its block ([`Block`]'s seventh): apart, so that what needs
+/// only the position's kind (the counts, the local rules at a cell with nothing to decide)
+/// does not compute its neighbours' facts.
+pub trait Centre {
+    /// The fact.
     type Me;
+}
+/// The centre's fact, from its cell and its eight neighbours.
+#[rustfmt::skip]
+impl<
+    C0, C1, C2, C3, C4, C5, C6,
+    C7, C8, C9, C10, C11, C12, C13,
+    C14, C15, C16, C17, C18, C19, C20,
+    C21, C22, C23, C24, C25, C26, C27,
+    C28, C29, C30, C31, C32, C33, C34,
+> Centre for (
+    C0, C1, C2, C3, C4, C5, C6,
+    C7, C8, C9, C10, C11, C12, C13,
+    C14, C15, C16, C17, C18, C19, C20,
+    C21, C22, C23, C24, C25, C26, C27,
+    C28, C29, C30, C31, C32, C33, C34,
+)
+where
+    (C17, C9, C10, C11, C16, C18, C23, C24, C25): FactOf,
+{
+    type Me = <(C17, C9, C10, C11, C16, C18, C23, C24, C25) as FactOf>::O;
 }
 /// Each fact from its position's cell and neighbours, in the block.
 #[rustfmt::skip]
@@ -1268,7 +1294,6 @@ where
     (C24, C16, C17, C18, C23, C25, C30, C31, C32): FactOf,
     (C25, C17, C18, C19, C24, C26, C31, C32, C33): FactOf,
 {
-    type Me = <(C17, C9, C10, C11, C16, C18, C23, C24, C25) as FactOf>::O;
     type F = (
         <(C9, C1, C2, C3, C8, C10, C15, C16, C17) as FactOf>::O,
         <(C10, C2, C3, C4, C9, C11, C16, C17, C18) as FactOf>::O,
@@ -1798,7 +1823,7 @@ where
     type Bad = <L::Bad as Or<R::Bad>>::O;
 }
 /// A leaf: what its position's fact counts.
-impl<Blk: Block, Z0, O1> Count<Z0, O1> for Lf<Blk>
+impl<Blk: Centre, Z0, O1> Count<Z0, O1> for Lf<Blk>
 where
     Blk::Me: LeafCount,
     <Blk::Me as LeafCount>::Mines: Choose<O1, Z0>,
@@ -2296,13 +2321,13 @@ impl<L: Local, R: Local> Local for Nd<L, R> {
     type Any = (L::Any, R::Any);
 }
 /// A leaf: its cell by its kind.
-impl<Blk: Block> Local for Lf<Blk>
+impl<Blk: Centre> Local for Lf<Blk>
 where
-    (<Blk::Me as SelfKind>::K, Blk::F): LocalCell,
     Blk::Me: SelfKind,
+    (<Blk::Me as SelfKind>::K, Blk): LocalCell,
 {
-    type Dec = Lf<<(<Blk::Me as SelfKind>::K, Blk::F) as LocalCell>::Dec>;
-    type Any = <(<Blk::Me as SelfKind>::K, Blk::F) as LocalCell>::Any;
+    type Dec = Lf<<(<Blk::Me as SelfKind>::K, Blk) as LocalCell>::Dec>;
+    type Any = <(<Blk::Me as SelfKind>::K, Blk) as LocalCell>::Any;
 }
 
 /// A line: the local rules over its positions' blocks.
@@ -2314,27 +2339,44 @@ where
     type Any = <X::O as Local>::Any;
 }
 
-/// One cell under the local rules, from `(kind, facts)` ([`Block`]).
+/// One cell under the local rules, from `(kind, block)`: only a frontier cell reads its block's
+/// facts ([`LocalFacts`]).
 pub trait LocalCell {
     /// Its decision.
     type Dec;
     /// Whether it is decided.
     type Any;
 }
-/// An interior or known cell: nothing to decide.
-impl<F> LocalCell for (In, F) {
+/// An interior cell: nothing to decide.
+impl<Blk> LocalCell for (In, Blk) {
     type Dec = KnOut;
     type Any = Ff;
 }
 /// A known cell.
-impl<F> LocalCell for (Kn, F) {
+impl<Blk> LocalCell for (Kn, Blk) {
     type Dec = KnOut;
     type Any = Ff;
 }
+/// A frontier cell: by its block's facts.
+impl<Blk: Block> LocalCell for (Fr, Blk)
+where
+    Blk::F: LocalFacts,
+{
+    type Dec = <Blk::F as LocalFacts>::Dec;
+    type Any = <Blk::F as LocalFacts>::Any;
+}
+
+/// A frontier cell under the local rules, from its block's facts ([`Block`]).
+pub trait LocalFacts {
+    /// Its decision.
+    type Dec;
+    /// Whether it is decided.
+    type Any;
+}
 /// A frontier cell: safe if a number next to it needs no more mines, a mine if one needs all
 /// its unknown neighbours.
-impl<Fnw, Fn, Fne, Fq1o, Fq1b, Fw, Fme, Fe, Fq2o, Fq2b, Fsw, Fs, Fse> LocalCell
-    for (Fr, (Fnw, Fn, Fne, Fq1o, Fq1b, Fw, Fme, Fe, Fq2o, Fq2b, Fsw, Fs, Fse))
+impl<Fnw, Fn, Fne, Fq1o, Fq1b, Fw, Fme, Fe, Fq2o, Fq2b, Fsw, Fs, Fse> LocalFacts
+    for (Fnw, Fn, Fne, Fq1o, Fq1b, Fw, Fme, Fe, Fq2o, Fq2b, Fsw, Fs, Fse)
 where
     Fnw: Forces,
     Fn: Forces,
