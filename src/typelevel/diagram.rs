@@ -1311,6 +1311,85 @@ where
     );
 }
 
+/// The facts the forward pass reads at every position, to move its two counts of levels passed
+/// at a distance ([`Block`]'s `w`, `p - w + 2`, `sw` and `p + 2`): apart, so that a step at a
+/// known or interior position reads four facts, not thirteen.
+pub trait FwCounts {
+    /// The west neighbour's.
+    type W;
+    /// Position `p - w + 2`'s.
+    type Q1o;
+    /// The south-west neighbour's.
+    type Sw;
+    /// Position `p + 2`'s.
+    type Q2o;
+}
+/// The four facts, from the block.
+#[rustfmt::skip]
+impl<
+    C0, C1, C2, C3, C4, C5, C6,
+    C7, C8, C9, C10, C11, C12, C13,
+    C14, C15, C16, C17, C18, C19, C20,
+    C21, C22, C23, C24, C25, C26, C27,
+    C28, C29, C30, C31, C32, C33, C34,
+> FwCounts for (
+    C0, C1, C2, C3, C4, C5, C6,
+    C7, C8, C9, C10, C11, C12, C13,
+    C14, C15, C16, C17, C18, C19, C20,
+    C21, C22, C23, C24, C25, C26, C27,
+    C28, C29, C30, C31, C32, C33, C34,
+)
+where
+    (C16, C8, C9, C10, C15, C17, C22, C23, C24): FactOf,
+    (C12, C4, C5, C6, C11, C13, C18, C19, C20): FactOf,
+    (C23, C15, C16, C17, C22, C24, C29, C30, C31): FactOf,
+    (C19, C11, C12, C13, C18, C20, C25, C26, C27): FactOf,
+{
+    type W = <(C16, C8, C9, C10, C15, C17, C22, C23, C24) as FactOf>::O;
+    type Q1o = <(C12, C4, C5, C6, C11, C13, C18, C19, C20) as FactOf>::O;
+    type Sw = <(C23, C15, C16, C17, C22, C24, C29, C30, C31) as FactOf>::O;
+    type Q2o = <(C19, C11, C12, C13, C18, C20, C25, C26, C27) as FactOf>::O;
+}
+
+/// The facts the backward pass reads at every position ([`Block`]'s `ne`, `p - 2`, `e` and
+/// `p + w - 2`).
+pub trait BwCounts {
+    /// The north-east neighbour's.
+    type Ne;
+    /// Position `p - 2`'s.
+    type Q1b;
+    /// The east neighbour's.
+    type E;
+    /// Position `p + w - 2`'s.
+    type Q2b;
+}
+/// The four facts, from the block.
+#[rustfmt::skip]
+impl<
+    C0, C1, C2, C3, C4, C5, C6,
+    C7, C8, C9, C10, C11, C12, C13,
+    C14, C15, C16, C17, C18, C19, C20,
+    C21, C22, C23, C24, C25, C26, C27,
+    C28, C29, C30, C31, C32, C33, C34,
+> BwCounts for (
+    C0, C1, C2, C3, C4, C5, C6,
+    C7, C8, C9, C10, C11, C12, C13,
+    C14, C15, C16, C17, C18, C19, C20,
+    C21, C22, C23, C24, C25, C26, C27,
+    C28, C29, C30, C31, C32, C33, C34,
+)
+where
+    (C11, C3, C4, C5, C10, C12, C17, C18, C19): FactOf,
+    (C15, C7, C8, C9, C14, C16, C21, C22, C23): FactOf,
+    (C18, C10, C11, C12, C17, C19, C24, C25, C26): FactOf,
+    (C22, C14, C15, C16, C21, C23, C28, C29, C30): FactOf,
+{
+    type Ne = <(C11, C3, C4, C5, C10, C12, C17, C18, C19) as FactOf>::O;
+    type Q1b = <(C15, C7, C8, C9, C14, C16, C21, C22, C23) as FactOf>::O;
+    type E = <(C18, C10, C11, C12, C17, C19, C24, C25, C26) as FactOf>::O;
+    type Q2b = <(C22, C14, C15, C16, C21, C23, C28, C29, C30) as FactOf>::O;
+}
+
 /// The forward pass over a tree whose leaves are blocks ([`Block`]).
 pub trait Fw<St> {
     /// The state after the tree.
@@ -1328,12 +1407,12 @@ where
     type Out = Nd<L::Out, R::Out>;
 }
 /// A leaf: one step.
-impl<Blk: Block, Dd, M1, M2> Fw<Sweep<Dd, (M1, M2)>> for Lf<Blk>
+impl<Blk, Dd, M1, M2> Fw<Sweep<Dd, (M1, M2)>> for Lf<Blk>
 where
-    (Dd, M1, M2, Blk::F): FwStep,
+    (Dd, M1, M2, Blk): FwStep,
 {
-    type St = <(Dd, M1, M2, Blk::F) as FwStep>::St;
-    type Out = Lf<<(Dd, M1, M2, Blk::F) as FwStep>::Out>;
+    type St = <(Dd, M1, M2, Blk) as FwStep>::St;
+    type Out = Lf<<(Dd, M1, M2, Blk) as FwStep>::Out>;
 }
 
 /// The backward pass over the same tree.
@@ -1353,12 +1432,12 @@ where
     type Out = Nd<L::Out, R::Out>;
 }
 /// A leaf: one step.
-impl<Blk: Block, Dd, M1, M2> Bw<Sweep<Dd, (M1, M2)>> for Lf<Blk>
+impl<Blk, Dd, M1, M2> Bw<Sweep<Dd, (M1, M2)>> for Lf<Blk>
 where
-    (Dd, M1, M2, Blk::F): BwStep,
+    (Dd, M1, M2, Blk): BwStep,
 {
-    type St = <(Dd, M1, M2, Blk::F) as BwStep>::St;
-    type Out = Lf<<(Dd, M1, M2, Blk::F) as BwStep>::Out>;
+    type St = <(Dd, M1, M2, Blk) as BwStep>::St;
+    type Out = Lf<<(Dd, M1, M2, Blk) as BwStep>::Out>;
 }
 
 /// A line of the board in a pass's tree: `X` is the window of lines around it, which
@@ -1389,7 +1468,7 @@ where
     type Out = <X::O as Bw<St0>>::Out;
 }
 
-/// One forward step, from `(diagram, passed before, passed after, facts)`.
+/// One forward step, from `(diagram, passed before, passed after, block)`.
 pub trait FwStep {
     /// The state after.
     type St;
@@ -1397,110 +1476,42 @@ pub trait FwStep {
     type Out;
 }
 /// The counts move on one position; the diagram by the kind of the cell.
-impl<Dd, M1, M2, Fnw, Fn, Fne, Fq1o, Fq1b, Fw, Fme, Fe, Fq2o, Fq2b, Fsw, Fs, Fse> FwStep
-    for (
-        Dd,
-        M1,
-        M2,
-        (
-            Fnw,
-            Fn,
-            Fne,
-            Fq1o,
-            Fq1b,
-            Fw,
-            Fme,
-            Fe,
-            Fq2o,
-            Fq2b,
-            Fsw,
-            Fs,
-            Fse,
-        ),
-    )
+impl<Dd, M1, M2, Blk: Centre + FwCounts> FwStep for (Dd, M1, M2, Blk)
 where
-    Fme: SelfKind,
-    Fw: Passing,
-    Fq1o: Passing,
-    Fsw: Passing,
-    Fq2o: Passing,
-    (M1, Fw::B): Plus,
-    (<(M1, Fw::B) as Plus>::O, Fq1o::B): Minus,
-    (M2, Fsw::A): Plus,
-    (<(M2, Fsw::A) as Plus>::O, Fq2o::A): Minus,
+    Blk::Me: SelfKind,
+    Blk::W: Passing,
+    Blk::Q1o: Passing,
+    Blk::Sw: Passing,
+    Blk::Q2o: Passing,
+    (M1, <Blk::W as Passing>::B): Plus,
     (
-        Fme::K,
-        Dd,
-        M1,
-        M2,
-        (
-            Fnw,
-            Fn,
-            Fne,
-            Fq1o,
-            Fq1b,
-            Fw,
-            Fme,
-            Fe,
-            Fq2o,
-            Fq2b,
-            Fsw,
-            Fs,
-            Fse,
-        ),
-    ): FwCell,
+        <(M1, <Blk::W as Passing>::B) as Plus>::O,
+        <Blk::Q1o as Passing>::B,
+    ): Minus,
+    (M2, <Blk::Sw as Passing>::A): Plus,
+    (
+        <(M2, <Blk::Sw as Passing>::A) as Plus>::O,
+        <Blk::Q2o as Passing>::A,
+    ): Minus,
+    (<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk): FwCell,
 {
     type St = Sweep<
-        <(
-            Fme::K,
-            Dd,
-            M1,
-            M2,
-            (
-                Fnw,
-                Fn,
-                Fne,
-                Fq1o,
-                Fq1b,
-                Fw,
-                Fme,
-                Fe,
-                Fq2o,
-                Fq2b,
-                Fsw,
-                Fs,
-                Fse,
-            ),
-        ) as FwCell>::D,
+        <(<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk) as FwCell>::D,
         (
-            <(<(M1, Fw::B) as Plus>::O, Fq1o::B) as Minus>::O,
-            <(<(M2, Fsw::A) as Plus>::O, Fq2o::A) as Minus>::O,
+            <(
+                <(M1, <Blk::W as Passing>::B) as Plus>::O,
+                <Blk::Q1o as Passing>::B,
+            ) as Minus>::O,
+            <(
+                <(M2, <Blk::Sw as Passing>::A) as Plus>::O,
+                <Blk::Q2o as Passing>::A,
+            ) as Minus>::O,
         ),
     >;
-    type Out = <(
-        Fme::K,
-        Dd,
-        M1,
-        M2,
-        (
-            Fnw,
-            Fn,
-            Fne,
-            Fq1o,
-            Fq1b,
-            Fw,
-            Fme,
-            Fe,
-            Fq2o,
-            Fq2b,
-            Fsw,
-            Fs,
-            Fse,
-        ),
-    ) as FwCell>::Out;
+    type Out = <(<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk) as FwCell>::Out;
 }
 
-/// One backward step.
+/// One backward step, from `(diagram, passed before, passed after, block)`.
 pub trait BwStep {
     /// The state after (before the position).
     type St;
@@ -1508,107 +1519,39 @@ pub trait BwStep {
     type Out;
 }
 /// The counts move back one position; the diagram by the kind of the cell.
-impl<Dd, M1, M2, Fnw, Fn, Fne, Fq1o, Fq1b, Fw, Fme, Fe, Fq2o, Fq2b, Fsw, Fs, Fse> BwStep
-    for (
-        Dd,
-        M1,
-        M2,
-        (
-            Fnw,
-            Fn,
-            Fne,
-            Fq1o,
-            Fq1b,
-            Fw,
-            Fme,
-            Fe,
-            Fq2o,
-            Fq2b,
-            Fsw,
-            Fs,
-            Fse,
-        ),
-    )
+impl<Dd, M1, M2, Blk: Centre + BwCounts> BwStep for (Dd, M1, M2, Blk)
 where
-    Fme: SelfKind,
-    Fne: Passing,
-    Fq1b: Passing,
-    Fe: Passing,
-    Fq2b: Passing,
-    (M1, Fne::B): Plus,
-    (<(M1, Fne::B) as Plus>::O, Fq1b::B): Minus,
-    (M2, Fe::A): Plus,
-    (<(M2, Fe::A) as Plus>::O, Fq2b::A): Minus,
+    Blk::Me: SelfKind,
+    Blk::Ne: Passing,
+    Blk::Q1b: Passing,
+    Blk::E: Passing,
+    Blk::Q2b: Passing,
+    (M1, <Blk::Ne as Passing>::B): Plus,
     (
-        Fme::K,
-        Dd,
-        M1,
-        M2,
-        (
-            Fnw,
-            Fn,
-            Fne,
-            Fq1o,
-            Fq1b,
-            Fw,
-            Fme,
-            Fe,
-            Fq2o,
-            Fq2b,
-            Fsw,
-            Fs,
-            Fse,
-        ),
-    ): BwCell,
+        <(M1, <Blk::Ne as Passing>::B) as Plus>::O,
+        <Blk::Q1b as Passing>::B,
+    ): Minus,
+    (M2, <Blk::E as Passing>::A): Plus,
+    (
+        <(M2, <Blk::E as Passing>::A) as Plus>::O,
+        <Blk::Q2b as Passing>::A,
+    ): Minus,
+    (<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk): BwCell,
 {
     type St = Sweep<
-        <(
-            Fme::K,
-            Dd,
-            M1,
-            M2,
-            (
-                Fnw,
-                Fn,
-                Fne,
-                Fq1o,
-                Fq1b,
-                Fw,
-                Fme,
-                Fe,
-                Fq2o,
-                Fq2b,
-                Fsw,
-                Fs,
-                Fse,
-            ),
-        ) as BwCell>::D,
+        <(<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk) as BwCell>::D,
         (
-            <(<(M1, Fne::B) as Plus>::O, Fq1b::B) as Minus>::O,
-            <(<(M2, Fe::A) as Plus>::O, Fq2b::A) as Minus>::O,
+            <(
+                <(M1, <Blk::Ne as Passing>::B) as Plus>::O,
+                <Blk::Q1b as Passing>::B,
+            ) as Minus>::O,
+            <(
+                <(M2, <Blk::E as Passing>::A) as Plus>::O,
+                <Blk::Q2b as Passing>::A,
+            ) as Minus>::O,
         ),
     >;
-    type Out = <(
-        Fme::K,
-        Dd,
-        M1,
-        M2,
-        (
-            Fnw,
-            Fn,
-            Fne,
-            Fq1o,
-            Fq1b,
-            Fw,
-            Fme,
-            Fe,
-            Fq2o,
-            Fq2b,
-            Fsw,
-            Fs,
-            Fse,
-        ),
-    ) as BwCell>::Out;
+    type Out = <(<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk) as BwCell>::Out;
 }
 
 /// What the step's cell does to the forward diagram, by its kind.
@@ -1619,21 +1562,23 @@ pub trait FwCell {
     type Out;
 }
 /// A frontier cell: both branches placed ([`PlaceCell`]); the decisions read both diagrams.
-impl<Dd, M1, M2, Fs> FwCell for (Fr, Dd, M1, M2, Fs)
+impl<Dd, M1, M2, Blk: Block> FwCell for (Fr, Dd, M1, M2, Blk)
 where
-    (Dd, M1, M2, Fs): PlaceCell<Fwd>,
+    (Dd, M1, M2, Blk::F): PlaceCell<Fwd>,
 {
-    type D = <(Dd, M1, M2, Fs) as PlaceCell<Fwd>>::D;
-    type Out =
-        FrOut<<(Dd, M1, M2, Fs) as PlaceCell<Fwd>>::Fm, <(Dd, M1, M2, Fs) as PlaceCell<Fwd>>::Fs>;
+    type D = <(Dd, M1, M2, Blk::F) as PlaceCell<Fwd>>::D;
+    type Out = FrOut<
+        <(Dd, M1, M2, Blk::F) as PlaceCell<Fwd>>::Fm,
+        <(Dd, M1, M2, Blk::F) as PlaceCell<Fwd>>::Fs,
+    >;
 }
 /// An interior cell: the diagram stays; the total decides it.
-impl<Dd, M1, M2, Fs> FwCell for (In, Dd, M1, M2, Fs) {
+impl<Dd, M1, M2, Blk> FwCell for (In, Dd, M1, M2, Blk) {
     type D = Dd;
     type Out = InOut;
 }
 /// A known cell: the diagram stays.
-impl<Dd, M1, M2, Fs> FwCell for (Kn, Dd, M1, M2, Fs) {
+impl<Dd, M1, M2, Blk> FwCell for (Kn, Dd, M1, M2, Blk) {
     type D = Dd;
     type Out = KnOut;
 }
@@ -1647,20 +1592,20 @@ pub trait BwCell {
 }
 /// A frontier cell: both branches placed with the backward tokens; the decisions read the
 /// diagram after the cell.
-impl<Dd, M1, M2, Fs> BwCell for (Fr, Dd, M1, M2, Fs)
+impl<Dd, M1, M2, Blk: Block> BwCell for (Fr, Dd, M1, M2, Blk)
 where
-    (Dd, M1, M2, Fs): PlaceCell<Bwd>,
+    (Dd, M1, M2, Blk::F): PlaceCell<Bwd>,
 {
-    type D = <(Dd, M1, M2, Fs) as PlaceCell<Bwd>>::D;
+    type D = <(Dd, M1, M2, Blk::F) as PlaceCell<Bwd>>::D;
     type Out = Dd;
 }
 /// An interior cell: the diagram stays.
-impl<Dd, M1, M2, Fs> BwCell for (In, Dd, M1, M2, Fs) {
+impl<Dd, M1, M2, Blk> BwCell for (In, Dd, M1, M2, Blk) {
     type D = Dd;
     type Out = KnOut;
 }
 /// A known cell: the diagram stays.
-impl<Dd, M1, M2, Fs> BwCell for (Kn, Dd, M1, M2, Fs) {
+impl<Dd, M1, M2, Blk> BwCell for (Kn, Dd, M1, M2, Blk) {
     type D = Dd;
     type Out = KnOut;
 }
