@@ -2396,7 +2396,8 @@ pub struct DoneRd<B>(P<B>);
 
 /// A stage's result when the round does not need it.
 pub struct Skip;
-/// The local rules' result: their decisions and whether they decide any cell.
+/// The local rules' result: their decisions and whether each decides its cell (a tree of
+/// flags, [`AnyOf`]).
 pub struct Loc<Dec, Any>(P<(Dec, Any)>);
 /// The counts' result: the forward pass's start diagram and the interior cells' counts as two
 /// sets, `0..=n` and `0..n`.
@@ -2410,11 +2411,8 @@ pub trait LocalStage {
     type O;
 }
 /// A round's positions under the local rules.
-impl<Fs: Local, Tot, Z0, O1, Bd, An> LocalStage for Rd<Fs, Tot, Z0, O1, Bd, An>
-where
-    Fs::Any: AnyOf,
-{
-    type O = Loc<Fs::Dec, <Fs::Any as AnyOf>::B>;
+impl<Fs: Local, Tot, Z0, O1, Bd, An> LocalStage for Rd<Fs, Tot, Z0, O1, Bd, An> {
+    type O = Loc<Fs::Dec, Fs::Any>;
 }
 /// The board is done: nothing to do.
 impl<B> LocalStage for DoneRd<B> {
@@ -2428,12 +2426,25 @@ pub trait CountStage<L> {
     /// [`Cnt`] or [`Skip`].
     type O;
 }
+/// By whether the local rules decided a cell (their flags read once, here).
+impl<D, A: AnyOf, Fs, Tot, Z0, O1, Bd, An> CountStage<Loc<D, A>> for Rd<Fs, Tot, Z0, O1, Bd, An>
+where
+    Rd<Fs, Tot, Z0, O1, Bd, An>: CountIf<A::B>,
+{
+    type O = <Rd<Fs, Tot, Z0, O1, Bd, An> as CountIf<A::B>>::O;
+}
+
+/// [`CountStage`] by whether the local rules decided a cell.
+pub trait CountIf<Decided> {
+    /// [`Cnt`] or [`Skip`].
+    type O;
+}
 /// The local rules decided a cell: no full deduction this round.
-impl<D, Fs, Tot, Z0, O1, Bd, An> CountStage<Loc<D, Tt>> for Rd<Fs, Tot, Z0, O1, Bd, An> {
+impl<Fs, Tot, Z0, O1, Bd, An> CountIf<Tt> for Rd<Fs, Tot, Z0, O1, Bd, An> {
     type O = Skip;
 }
 /// They decided none: count.
-impl<D, Fs, Tot, Z0, O1, Bd, An> CountStage<Loc<D, Ff>> for Rd<Fs, Tot, Z0, O1, Bd, An>
+impl<Fs, Tot, Z0, O1, Bd, An> CountIf<Ff> for Rd<Fs, Tot, Z0, O1, Bd, An>
 where
     Fs: Count<Z0, O1>,
     (Tot, Fs::Mines, Ff): SubB,
@@ -2530,7 +2541,7 @@ pub trait ZipStage<L, F, W, I> {
     type O;
 }
 /// The local rules' decisions.
-impl<D, Fs, Tot, Z0, O1, Bd, An> ZipStage<Loc<D, Tt>, Skip, Skip, Skip>
+impl<D, A, Fs, Tot, Z0, O1, Bd, An> ZipStage<Loc<D, A>, Skip, Skip, Skip>
     for Rd<Fs, Tot, Z0, O1, Bd, An>
 where
     (D, D, Bd, An): Zip<dec::Open>,
@@ -2538,7 +2549,7 @@ where
     type O = <(D, D, Bd, An) as Zip<dec::Open>>::O;
 }
 /// Full deduction's decisions; [`Done`] when there are none.
-impl<D, St, Fo, Bo, I, Fs, Tot, Z0, O1, Bd, An> ZipStage<Loc<D, Ff>, FwRes<St, Fo>, Bo, I>
+impl<D, A, St, Fo, Bo, I, Fs, Tot, Z0, O1, Bd, An> ZipStage<Loc<D, A>, FwRes<St, Fo>, Bo, I>
     for Rd<Fs, Tot, Z0, O1, Bd, An>
 where
     (Fo, Bo, Bd, An): Zip<I>,
