@@ -232,40 +232,16 @@ fn an_overflow_never_reads_as_a_guess() {
     std::fs::copy(repo.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     // Corpus 600034, which full deduction finishes (`a_board_pairs_cannot_finish`), at a
     // limit no round fits in.
-    std::fs::write(
-        dir.join("src/main.rs"),
-        r#"#![recursion_limit = "16"]
-fn main() {
-    let solved = typesweeper::solve! {
-        level: diagram
-        puzzle: [
-            [? ? ? 2 0 0 0 0 0]
-            [? ? ? 3 0 0 0 0 0]
-            [? ? ? 3 1 1 0 0 0]
-            [? ? ? ? ? 1 1 1 1]
-            [? ? ? ? ? ? ? ? ?]
-            [? ? ? ? ? ? ? ? ?]
-            [? ? ? ? ? ? ? ? ?]
-            [? ? ? ? ? ? ? ? ?]
-            [? ? ? ? ? ? ? ? ?]
-        ]
-        answer: [
-            [0 2 x 2 0 0 0 0 0]
-            [0 3 x 3 0 0 0 0 0]
-            [1 3 x 3 1 1 0 0 0]
-            [1 x 3 3 x 1 1 1 1]
-            [1 2 x 2 1 1 1 x 1]
-            [0 1 1 1 0 0 1 1 1]
-            [0 0 0 0 0 0 0 0 0]
-            [0 1 1 1 0 0 1 2 2]
-            [0 1 x 1 0 0 1 x x]
-        ]
-    };
-    println!("{solved}");
-}
-"#,
-    )
-    .unwrap();
+    let case =
+        std::fs::read_to_string(repo.join("ui-tests/complete/solved_board_600034_9x9_10.rs"))
+            .unwrap()
+            .replace("level: complete", "level: diagram")
+            .replace(
+                "#![recursion_limit = \"1024\"]",
+                "#![recursion_limit = \"16\"]",
+            );
+    assert!(case.contains("recursion_limit = \"16\"") && case.contains("level: diagram"));
+    std::fs::write(dir.join("src/main.rs"), case).unwrap();
     for next in [false, true] {
         let mut cargo = scratch_crate::cargo(&dir);
         cargo.args(["build", "--offline", "--color=never"]);

@@ -1225,6 +1225,32 @@ pub struct InOut;
 /// A known cell.
 pub struct KnOut;
 
+/// An impl for a block, the tuple `(C0, .., C34)` of its cells ([`Block`]).
+macro_rules! block_impl {
+    ($(#[$m:meta])* $tr:ident where { $($wc:tt)* } { $($body:tt)* }) => {
+        $(#[$m])*
+        #[rustfmt::skip]
+        impl<
+            C0, C1, C2, C3, C4, C5, C6,
+            C7, C8, C9, C10, C11, C12, C13,
+            C14, C15, C16, C17, C18, C19, C20,
+            C21, C22, C23, C24, C25, C26, C27,
+            C28, C29, C30, C31, C32, C33, C34,
+        > $tr for (
+            C0, C1, C2, C3, C4, C5, C6,
+            C7, C8, C9, C10, C11, C12, C13,
+            C14, C15, C16, C17, C18, C19, C20,
+            C21, C22, C23, C24, C25, C26, C27,
+            C28, C29, C30, C31, C32, C33, C34,
+        )
+        where
+            $($wc)*
+        {
+            $($body)*
+        }
+    };
+}
+
 /// The facts a step reads, from the cells around its position: a block of five lines of
 /// seven positions centred on it, `(C0, .., C34)` line by line (`C17` is the position). They
 /// are the facts of the position, of its eight neighbours, and of the four positions whose
@@ -1244,71 +1270,51 @@ pub trait Centre {
     /// The fact.
     type Me;
 }
-/// The centre's fact, from its cell and its eight neighbours.
-#[rustfmt::skip]
-impl<
-    C0, C1, C2, C3, C4, C5, C6,
-    C7, C8, C9, C10, C11, C12, C13,
-    C14, C15, C16, C17, C18, C19, C20,
-    C21, C22, C23, C24, C25, C26, C27,
-    C28, C29, C30, C31, C32, C33, C34,
-> Centre for (
-    C0, C1, C2, C3, C4, C5, C6,
-    C7, C8, C9, C10, C11, C12, C13,
-    C14, C15, C16, C17, C18, C19, C20,
-    C21, C22, C23, C24, C25, C26, C27,
-    C28, C29, C30, C31, C32, C33, C34,
-)
-where
-    (C17, C9, C10, C11, C16, C18, C23, C24, C25): FactOf,
-{
-    type Me = <(C17, C9, C10, C11, C16, C18, C23, C24, C25) as FactOf>::O;
+block_impl! {
+    /// The centre's fact, from its cell and its eight neighbours.
+    Centre
+    where {
+        (C17, C9, C10, C11, C16, C18, C23, C24, C25): FactOf,
+    }
+    {
+        type Me = <(C17, C9, C10, C11, C16, C18, C23, C24, C25) as FactOf>::O;
+    }
 }
-/// Each fact from its position's cell and neighbours, in the block.
-#[rustfmt::skip]
-impl<
-    C0, C1, C2, C3, C4, C5, C6,
-    C7, C8, C9, C10, C11, C12, C13,
-    C14, C15, C16, C17, C18, C19, C20,
-    C21, C22, C23, C24, C25, C26, C27,
-    C28, C29, C30, C31, C32, C33, C34,
-> Block for (
-    C0, C1, C2, C3, C4, C5, C6,
-    C7, C8, C9, C10, C11, C12, C13,
-    C14, C15, C16, C17, C18, C19, C20,
-    C21, C22, C23, C24, C25, C26, C27,
-    C28, C29, C30, C31, C32, C33, C34,
-)
-where
-    (C9, C1, C2, C3, C8, C10, C15, C16, C17): FactOf,
-    (C10, C2, C3, C4, C9, C11, C16, C17, C18): FactOf,
-    (C11, C3, C4, C5, C10, C12, C17, C18, C19): FactOf,
-    (C12, C4, C5, C6, C11, C13, C18, C19, C20): FactOf,
-    (C15, C7, C8, C9, C14, C16, C21, C22, C23): FactOf,
-    (C16, C8, C9, C10, C15, C17, C22, C23, C24): FactOf,
-    (C17, C9, C10, C11, C16, C18, C23, C24, C25): FactOf,
-    (C18, C10, C11, C12, C17, C19, C24, C25, C26): FactOf,
-    (C19, C11, C12, C13, C18, C20, C25, C26, C27): FactOf,
-    (C22, C14, C15, C16, C21, C23, C28, C29, C30): FactOf,
-    (C23, C15, C16, C17, C22, C24, C29, C30, C31): FactOf,
-    (C24, C16, C17, C18, C23, C25, C30, C31, C32): FactOf,
-    (C25, C17, C18, C19, C24, C26, C31, C32, C33): FactOf,
-{
-    type F = (
-        <(C9, C1, C2, C3, C8, C10, C15, C16, C17) as FactOf>::O,
-        <(C10, C2, C3, C4, C9, C11, C16, C17, C18) as FactOf>::O,
-        <(C11, C3, C4, C5, C10, C12, C17, C18, C19) as FactOf>::O,
-        <(C12, C4, C5, C6, C11, C13, C18, C19, C20) as FactOf>::O,
-        <(C15, C7, C8, C9, C14, C16, C21, C22, C23) as FactOf>::O,
-        <(C16, C8, C9, C10, C15, C17, C22, C23, C24) as FactOf>::O,
-        <(C17, C9, C10, C11, C16, C18, C23, C24, C25) as FactOf>::O,
-        <(C18, C10, C11, C12, C17, C19, C24, C25, C26) as FactOf>::O,
-        <(C19, C11, C12, C13, C18, C20, C25, C26, C27) as FactOf>::O,
-        <(C22, C14, C15, C16, C21, C23, C28, C29, C30) as FactOf>::O,
-        <(C23, C15, C16, C17, C22, C24, C29, C30, C31) as FactOf>::O,
-        <(C24, C16, C17, C18, C23, C25, C30, C31, C32) as FactOf>::O,
-        <(C25, C17, C18, C19, C24, C26, C31, C32, C33) as FactOf>::O,
-    );
+block_impl! {
+    /// Each fact from its position's cell and neighbours, in the block.
+    Block
+    where {
+        (C9, C1, C2, C3, C8, C10, C15, C16, C17): FactOf,
+        (C10, C2, C3, C4, C9, C11, C16, C17, C18): FactOf,
+        (C11, C3, C4, C5, C10, C12, C17, C18, C19): FactOf,
+        (C12, C4, C5, C6, C11, C13, C18, C19, C20): FactOf,
+        (C15, C7, C8, C9, C14, C16, C21, C22, C23): FactOf,
+        (C16, C8, C9, C10, C15, C17, C22, C23, C24): FactOf,
+        (C17, C9, C10, C11, C16, C18, C23, C24, C25): FactOf,
+        (C18, C10, C11, C12, C17, C19, C24, C25, C26): FactOf,
+        (C19, C11, C12, C13, C18, C20, C25, C26, C27): FactOf,
+        (C22, C14, C15, C16, C21, C23, C28, C29, C30): FactOf,
+        (C23, C15, C16, C17, C22, C24, C29, C30, C31): FactOf,
+        (C24, C16, C17, C18, C23, C25, C30, C31, C32): FactOf,
+        (C25, C17, C18, C19, C24, C26, C31, C32, C33): FactOf,
+    }
+    {
+        type F = (
+            <(C9, C1, C2, C3, C8, C10, C15, C16, C17) as FactOf>::O,
+            <(C10, C2, C3, C4, C9, C11, C16, C17, C18) as FactOf>::O,
+            <(C11, C3, C4, C5, C10, C12, C17, C18, C19) as FactOf>::O,
+            <(C12, C4, C5, C6, C11, C13, C18, C19, C20) as FactOf>::O,
+            <(C15, C7, C8, C9, C14, C16, C21, C22, C23) as FactOf>::O,
+            <(C16, C8, C9, C10, C15, C17, C22, C23, C24) as FactOf>::O,
+            <(C17, C9, C10, C11, C16, C18, C23, C24, C25) as FactOf>::O,
+            <(C18, C10, C11, C12, C17, C19, C24, C25, C26) as FactOf>::O,
+            <(C19, C11, C12, C13, C18, C20, C25, C26, C27) as FactOf>::O,
+            <(C22, C14, C15, C16, C21, C23, C28, C29, C30) as FactOf>::O,
+            <(C23, C15, C16, C17, C22, C24, C29, C30, C31) as FactOf>::O,
+            <(C24, C16, C17, C18, C23, C25, C30, C31, C32) as FactOf>::O,
+            <(C25, C17, C18, C19, C24, C26, C31, C32, C33) as FactOf>::O,
+        );
+    }
 }
 
 /// The facts the forward pass reads at every position, to move its two counts of levels passed
@@ -1324,31 +1330,21 @@ pub trait FwCounts {
     /// Position `p + 2`'s.
     type Q2o;
 }
-/// The four facts, from the block.
-#[rustfmt::skip]
-impl<
-    C0, C1, C2, C3, C4, C5, C6,
-    C7, C8, C9, C10, C11, C12, C13,
-    C14, C15, C16, C17, C18, C19, C20,
-    C21, C22, C23, C24, C25, C26, C27,
-    C28, C29, C30, C31, C32, C33, C34,
-> FwCounts for (
-    C0, C1, C2, C3, C4, C5, C6,
-    C7, C8, C9, C10, C11, C12, C13,
-    C14, C15, C16, C17, C18, C19, C20,
-    C21, C22, C23, C24, C25, C26, C27,
-    C28, C29, C30, C31, C32, C33, C34,
-)
-where
-    (C16, C8, C9, C10, C15, C17, C22, C23, C24): FactOf,
-    (C12, C4, C5, C6, C11, C13, C18, C19, C20): FactOf,
-    (C23, C15, C16, C17, C22, C24, C29, C30, C31): FactOf,
-    (C19, C11, C12, C13, C18, C20, C25, C26, C27): FactOf,
-{
-    type W = <(C16, C8, C9, C10, C15, C17, C22, C23, C24) as FactOf>::O;
-    type Q1o = <(C12, C4, C5, C6, C11, C13, C18, C19, C20) as FactOf>::O;
-    type Sw = <(C23, C15, C16, C17, C22, C24, C29, C30, C31) as FactOf>::O;
-    type Q2o = <(C19, C11, C12, C13, C18, C20, C25, C26, C27) as FactOf>::O;
+block_impl! {
+    /// The four facts, from the block.
+    FwCounts
+    where {
+        (C16, C8, C9, C10, C15, C17, C22, C23, C24): FactOf,
+        (C12, C4, C5, C6, C11, C13, C18, C19, C20): FactOf,
+        (C23, C15, C16, C17, C22, C24, C29, C30, C31): FactOf,
+        (C19, C11, C12, C13, C18, C20, C25, C26, C27): FactOf,
+    }
+    {
+        type W = <(C16, C8, C9, C10, C15, C17, C22, C23, C24) as FactOf>::O;
+        type Q1o = <(C12, C4, C5, C6, C11, C13, C18, C19, C20) as FactOf>::O;
+        type Sw = <(C23, C15, C16, C17, C22, C24, C29, C30, C31) as FactOf>::O;
+        type Q2o = <(C19, C11, C12, C13, C18, C20, C25, C26, C27) as FactOf>::O;
+    }
 }
 
 /// The facts the backward pass reads at every position ([`Block`]'s `ne`, `p - 2`, `e` and
@@ -1363,31 +1359,21 @@ pub trait BwCounts {
     /// Position `p + w - 2`'s.
     type Q2b;
 }
-/// The four facts, from the block.
-#[rustfmt::skip]
-impl<
-    C0, C1, C2, C3, C4, C5, C6,
-    C7, C8, C9, C10, C11, C12, C13,
-    C14, C15, C16, C17, C18, C19, C20,
-    C21, C22, C23, C24, C25, C26, C27,
-    C28, C29, C30, C31, C32, C33, C34,
-> BwCounts for (
-    C0, C1, C2, C3, C4, C5, C6,
-    C7, C8, C9, C10, C11, C12, C13,
-    C14, C15, C16, C17, C18, C19, C20,
-    C21, C22, C23, C24, C25, C26, C27,
-    C28, C29, C30, C31, C32, C33, C34,
-)
-where
-    (C11, C3, C4, C5, C10, C12, C17, C18, C19): FactOf,
-    (C15, C7, C8, C9, C14, C16, C21, C22, C23): FactOf,
-    (C18, C10, C11, C12, C17, C19, C24, C25, C26): FactOf,
-    (C22, C14, C15, C16, C21, C23, C28, C29, C30): FactOf,
-{
-    type Ne = <(C11, C3, C4, C5, C10, C12, C17, C18, C19) as FactOf>::O;
-    type Q1b = <(C15, C7, C8, C9, C14, C16, C21, C22, C23) as FactOf>::O;
-    type E = <(C18, C10, C11, C12, C17, C19, C24, C25, C26) as FactOf>::O;
-    type Q2b = <(C22, C14, C15, C16, C21, C23, C28, C29, C30) as FactOf>::O;
+block_impl! {
+    /// The four facts, from the block.
+    BwCounts
+    where {
+        (C11, C3, C4, C5, C10, C12, C17, C18, C19): FactOf,
+        (C15, C7, C8, C9, C14, C16, C21, C22, C23): FactOf,
+        (C18, C10, C11, C12, C17, C19, C24, C25, C26): FactOf,
+        (C22, C14, C15, C16, C21, C23, C28, C29, C30): FactOf,
+    }
+    {
+        type Ne = <(C11, C3, C4, C5, C10, C12, C17, C18, C19) as FactOf>::O;
+        type Q1b = <(C15, C7, C8, C9, C14, C16, C21, C22, C23) as FactOf>::O;
+        type E = <(C18, C10, C11, C12, C17, C19, C24, C25, C26) as FactOf>::O;
+        type Q2b = <(C22, C14, C15, C16, C21, C23, C28, C29, C30) as FactOf>::O;
+    }
 }
 
 /// The forward pass over a tree whose leaves are blocks ([`Block`]).
