@@ -1227,7 +1227,7 @@ pub struct KnOut;
 
 /// An impl for a block, the tuple `(C0, .., C34)` of its cells ([`Block`]).
 macro_rules! block_impl {
-    ($(#[$m:meta])* $tr:ident where { $($wc:tt)* } { $($body:tt)* }) => {
+    ($(#[$m:meta])* $tr:path where { $($wc:tt)* } { $($body:tt)* }) => {
         $(#[$m])*
         #[rustfmt::skip]
         impl<
@@ -1317,22 +1317,23 @@ block_impl! {
     }
 }
 
-/// The facts the forward pass reads at every position, to move its two counts of levels passed
-/// at a distance ([`Block`]'s `w`, `p - w + 2`, `sw` and `p + 2`): apart, so that a step at a
-/// known or interior position reads four facts, not thirteen.
-pub trait FwCounts {
-    /// The west neighbour's.
-    type W;
-    /// Position `p - w + 2`'s.
-    type Q1o;
-    /// The south-west neighbour's.
-    type Sw;
-    /// Position `p + 2`'s.
-    type Q2o;
+/// The four facts a pass's step reads at every position to move its two counts of levels
+/// passed at a distance: a number entering (`In1`) and leaving (`Out1`) the count of levels
+/// passed before, and entering (`In2`) and leaving (`Out2`) the count passed after. Apart
+/// from [`Block`]'s thirteen, so that a step at a known or interior position reads four facts.
+pub trait Moves<Sd> {
+    /// Enters the first count.
+    type In1;
+    /// Leaves the first count.
+    type Out1;
+    /// Enters the second count.
+    type In2;
+    /// Leaves the second count.
+    type Out2;
 }
 block_impl! {
-    /// The four facts, from the block.
-    FwCounts
+    /// Forward: `w` and `p - w + 2` move the first count, `sw` and `p + 2` the second.
+    Moves<Fwd>
     where {
         (C16, C8, C9, C10, C15, C17, C22, C23, C24): FactOf,
         (C12, C4, C5, C6, C11, C13, C18, C19, C20): FactOf,
@@ -1340,28 +1341,15 @@ block_impl! {
         (C19, C11, C12, C13, C18, C20, C25, C26, C27): FactOf,
     }
     {
-        type W = <(C16, C8, C9, C10, C15, C17, C22, C23, C24) as FactOf>::O;
-        type Q1o = <(C12, C4, C5, C6, C11, C13, C18, C19, C20) as FactOf>::O;
-        type Sw = <(C23, C15, C16, C17, C22, C24, C29, C30, C31) as FactOf>::O;
-        type Q2o = <(C19, C11, C12, C13, C18, C20, C25, C26, C27) as FactOf>::O;
+        type In1 = <(C16, C8, C9, C10, C15, C17, C22, C23, C24) as FactOf>::O;
+        type Out1 = <(C12, C4, C5, C6, C11, C13, C18, C19, C20) as FactOf>::O;
+        type In2 = <(C23, C15, C16, C17, C22, C24, C29, C30, C31) as FactOf>::O;
+        type Out2 = <(C19, C11, C12, C13, C18, C20, C25, C26, C27) as FactOf>::O;
     }
 }
-
-/// The facts the backward pass reads at every position ([`Block`]'s `ne`, `p - 2`, `e` and
-/// `p + w - 2`).
-pub trait BwCounts {
-    /// The north-east neighbour's.
-    type Ne;
-    /// Position `p - 2`'s.
-    type Q1b;
-    /// The east neighbour's.
-    type E;
-    /// Position `p + w - 2`'s.
-    type Q2b;
-}
 block_impl! {
-    /// The four facts, from the block.
-    BwCounts
+    /// Backward: `ne` and `p - 2` move the first count, `e` and `p + w - 2` the second.
+    Moves<Bwd>
     where {
         (C11, C3, C4, C5, C10, C12, C17, C18, C19): FactOf,
         (C15, C7, C8, C9, C14, C16, C21, C22, C23): FactOf,
@@ -1369,10 +1357,10 @@ block_impl! {
         (C22, C14, C15, C16, C21, C23, C28, C29, C30): FactOf,
     }
     {
-        type Ne = <(C11, C3, C4, C5, C10, C12, C17, C18, C19) as FactOf>::O;
-        type Q1b = <(C15, C7, C8, C9, C14, C16, C21, C22, C23) as FactOf>::O;
-        type E = <(C18, C10, C11, C12, C17, C19, C24, C25, C26) as FactOf>::O;
-        type Q2b = <(C22, C14, C15, C16, C21, C23, C28, C29, C30) as FactOf>::O;
+        type In1 = <(C11, C3, C4, C5, C10, C12, C17, C18, C19) as FactOf>::O;
+        type Out1 = <(C15, C7, C8, C9, C14, C16, C21, C22, C23) as FactOf>::O;
+        type In2 = <(C18, C10, C11, C12, C17, C19, C24, C25, C26) as FactOf>::O;
+        type Out2 = <(C22, C14, C15, C16, C21, C23, C28, C29, C30) as FactOf>::O;
     }
 }
 
@@ -1395,10 +1383,10 @@ where
 /// A leaf: one step.
 impl<Blk, Dd, M1, M2> Fw<Sweep<Dd, (M1, M2)>> for Lf<Blk>
 where
-    (Dd, M1, M2, Blk): FwStep,
+    (Dd, M1, M2, Blk): Step<Fwd>,
 {
-    type St = <(Dd, M1, M2, Blk) as FwStep>::St;
-    type Out = Lf<<(Dd, M1, M2, Blk) as FwStep>::Out>;
+    type St = <(Dd, M1, M2, Blk) as Step<Fwd>>::St;
+    type Out = Lf<<(Dd, M1, M2, Blk) as Step<Fwd>>::Out>;
 }
 
 /// The backward pass over the same tree.
@@ -1420,10 +1408,10 @@ where
 /// A leaf: one step.
 impl<Blk, Dd, M1, M2> Bw<Sweep<Dd, (M1, M2)>> for Lf<Blk>
 where
-    (Dd, M1, M2, Blk): BwStep,
+    (Dd, M1, M2, Blk): Step<Bwd>,
 {
-    type St = <(Dd, M1, M2, Blk) as BwStep>::St;
-    type Out = Lf<<(Dd, M1, M2, Blk) as BwStep>::Out>;
+    type St = <(Dd, M1, M2, Blk) as Step<Bwd>>::St;
+    type Out = Lf<<(Dd, M1, M2, Blk) as Step<Bwd>>::Out>;
 }
 
 /// A line of the board in a pass's tree: `X` is the window of lines around it, which
@@ -1454,101 +1442,61 @@ where
     type Out = <X::O as Bw<St0>>::Out;
 }
 
-/// One forward step, from `(diagram, passed before, passed after, block)`.
-pub trait FwStep {
-    /// The state after.
+/// One step of a pass ([`Fwd`] or [`Bwd`]), from `(diagram, passed before, passed after,
+/// block)`.
+pub trait Step<Sd> {
+    /// The state after (for the backward pass, before the position).
     type St;
-    /// What the decisions read: [`FrOut`], [`InOut`] or [`KnOut`].
+    /// What the decisions read ([`PassCell`]).
     type Out;
 }
 /// The counts move on one position; the diagram by the kind of the cell.
-impl<Dd, M1, M2, Blk: Centre + FwCounts> FwStep for (Dd, M1, M2, Blk)
+impl<Sd, Dd, M1, M2, Blk: Centre + Moves<Sd>> Step<Sd> for (Dd, M1, M2, Blk)
 where
     Blk::Me: SelfKind,
-    Blk::W: Passing,
-    Blk::Q1o: Passing,
-    Blk::Sw: Passing,
-    Blk::Q2o: Passing,
-    (M1, <Blk::W as Passing>::B): Plus,
+    Blk::In1: Passing,
+    Blk::Out1: Passing,
+    Blk::In2: Passing,
+    Blk::Out2: Passing,
+    (M1, <Blk::In1 as Passing>::B): Plus,
     (
-        <(M1, <Blk::W as Passing>::B) as Plus>::O,
-        <Blk::Q1o as Passing>::B,
+        <(M1, <Blk::In1 as Passing>::B) as Plus>::O,
+        <Blk::Out1 as Passing>::B,
     ): Minus,
-    (M2, <Blk::Sw as Passing>::A): Plus,
+    (M2, <Blk::In2 as Passing>::A): Plus,
     (
-        <(M2, <Blk::Sw as Passing>::A) as Plus>::O,
-        <Blk::Q2o as Passing>::A,
+        <(M2, <Blk::In2 as Passing>::A) as Plus>::O,
+        <Blk::Out2 as Passing>::A,
     ): Minus,
-    (<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk): FwCell,
+    (<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk): PassCell<Sd>,
 {
     type St = Sweep<
-        <(<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk) as FwCell>::D,
+        <(<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk) as PassCell<Sd>>::D,
         (
             <(
-                <(M1, <Blk::W as Passing>::B) as Plus>::O,
-                <Blk::Q1o as Passing>::B,
+                <(M1, <Blk::In1 as Passing>::B) as Plus>::O,
+                <Blk::Out1 as Passing>::B,
             ) as Minus>::O,
             <(
-                <(M2, <Blk::Sw as Passing>::A) as Plus>::O,
-                <Blk::Q2o as Passing>::A,
+                <(M2, <Blk::In2 as Passing>::A) as Plus>::O,
+                <Blk::Out2 as Passing>::A,
             ) as Minus>::O,
         ),
     >;
-    type Out = <(<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk) as FwCell>::Out;
+    type Out = <(<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk) as PassCell<Sd>>::Out;
 }
 
-/// One backward step, from `(diagram, passed before, passed after, block)`.
-pub trait BwStep {
-    /// The state after (before the position).
-    type St;
-    /// What the decisions read: the diagram after the cell, for a frontier cell.
-    type Out;
-}
-/// The counts move back one position; the diagram by the kind of the cell.
-impl<Dd, M1, M2, Blk: Centre + BwCounts> BwStep for (Dd, M1, M2, Blk)
-where
-    Blk::Me: SelfKind,
-    Blk::Ne: Passing,
-    Blk::Q1b: Passing,
-    Blk::E: Passing,
-    Blk::Q2b: Passing,
-    (M1, <Blk::Ne as Passing>::B): Plus,
-    (
-        <(M1, <Blk::Ne as Passing>::B) as Plus>::O,
-        <Blk::Q1b as Passing>::B,
-    ): Minus,
-    (M2, <Blk::E as Passing>::A): Plus,
-    (
-        <(M2, <Blk::E as Passing>::A) as Plus>::O,
-        <Blk::Q2b as Passing>::A,
-    ): Minus,
-    (<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk): BwCell,
-{
-    type St = Sweep<
-        <(<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk) as BwCell>::D,
-        (
-            <(
-                <(M1, <Blk::Ne as Passing>::B) as Plus>::O,
-                <Blk::Q1b as Passing>::B,
-            ) as Minus>::O,
-            <(
-                <(M2, <Blk::E as Passing>::A) as Plus>::O,
-                <Blk::Q2b as Passing>::A,
-            ) as Minus>::O,
-        ),
-    >;
-    type Out = <(<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk) as BwCell>::Out;
-}
-
-/// What the step's cell does to the forward diagram, by its kind.
-pub trait FwCell {
-    /// The diagram after.
+/// What the step's cell does to a pass's diagram, by its kind.
+pub trait PassCell<Sd> {
+    /// The diagram after (for the backward pass, before the cell).
     type D;
-    /// What the decisions read.
+    /// What the decisions read: forward, [`FrOut`], [`InOut`] or [`KnOut`]; backward, the
+    /// diagram after a frontier cell, else [`KnOut`].
     type Out;
 }
-/// A frontier cell: both branches placed ([`PlaceCell`]); the decisions read both diagrams.
-impl<Dd, M1, M2, Blk: Block> FwCell for (Fr, Dd, M1, M2, Blk)
+/// A frontier cell, forward: both branches placed ([`PlaceCell`]); the decisions read both
+/// diagrams.
+impl<Dd, M1, M2, Blk: Block> PassCell<Fwd> for (Fr, Dd, M1, M2, Blk)
 where
     (Dd, M1, M2, Blk::F): PlaceCell<Fwd>,
 {
@@ -1558,40 +1506,27 @@ where
         <(Dd, M1, M2, Blk::F) as PlaceCell<Fwd>>::Fs,
     >;
 }
-/// An interior cell: the diagram stays; the total decides it.
-impl<Dd, M1, M2, Blk> FwCell for (In, Dd, M1, M2, Blk) {
-    type D = Dd;
-    type Out = InOut;
-}
-/// A known cell: the diagram stays.
-impl<Dd, M1, M2, Blk> FwCell for (Kn, Dd, M1, M2, Blk) {
-    type D = Dd;
-    type Out = KnOut;
-}
-
-/// What the step's cell does to the backward diagram, by its kind.
-pub trait BwCell {
-    /// The diagram after (before the cell).
-    type D;
-    /// What the decisions read.
-    type Out;
-}
-/// A frontier cell: both branches placed with the backward tokens; the decisions read the
-/// diagram after the cell.
-impl<Dd, M1, M2, Blk: Block> BwCell for (Fr, Dd, M1, M2, Blk)
+/// A frontier cell, backward: both branches placed with the backward tokens; the decisions
+/// read the diagram after the cell.
+impl<Dd, M1, M2, Blk: Block> PassCell<Bwd> for (Fr, Dd, M1, M2, Blk)
 where
     (Dd, M1, M2, Blk::F): PlaceCell<Bwd>,
 {
     type D = <(Dd, M1, M2, Blk::F) as PlaceCell<Bwd>>::D;
     type Out = Dd;
 }
-/// An interior cell: the diagram stays.
-impl<Dd, M1, M2, Blk> BwCell for (In, Dd, M1, M2, Blk) {
+/// An interior cell, forward: the diagram stays; the total decides it.
+impl<Dd, M1, M2, Blk> PassCell<Fwd> for (In, Dd, M1, M2, Blk) {
+    type D = Dd;
+    type Out = InOut;
+}
+/// An interior cell, backward: the diagram stays.
+impl<Dd, M1, M2, Blk> PassCell<Bwd> for (In, Dd, M1, M2, Blk) {
     type D = Dd;
     type Out = KnOut;
 }
 /// A known cell: the diagram stays.
-impl<Dd, M1, M2, Blk> BwCell for (Kn, Dd, M1, M2, Blk) {
+impl<Sd, Dd, M1, M2, Blk> PassCell<Sd> for (Kn, Dd, M1, M2, Blk) {
     type D = Dd;
     type Out = KnOut;
 }
