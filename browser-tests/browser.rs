@@ -29,13 +29,13 @@ use fantoccini::actions::{
 };
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
-use typesweeper::board::search_cost::complete_refusal;
 use typesweeper::codegen::{export_for, Edition};
 use typesweeper::runtime::autoplay::play_game;
 use typesweeper::runtime::compile_view::compile_view;
 use typesweeper::runtime::game::{CellState, Config, Game};
 use typesweeper::runtime::generator::Level;
 use typesweeper::runtime::layout::FirstClick;
+use typesweeper::runtime::pairs;
 use typesweeper::runtime::Deduced;
 
 /// The beginner board most scenarios play (first click zero at R5C5, which opens an area with
@@ -854,8 +854,10 @@ browser_test!(
     compile_time_view_and_export
 );
 browser_test!(
-    /// A position `solve!` refuses at `level: complete`: the compile-time view says so, and why.
-    a_position_solve_refuses_at_complete
+    /// A position that needs a guess with most of the board undecided: the compile-time view
+    /// names the cell `level: complete` stops at, and the export at that level is its
+    /// compile-fail case.
+    a_position_that_needs_a_guess_at_complete
 );
 browser_test!(
     /// The page by keyboard alone: Tab order with the board one stop, buttons and lists keep
@@ -1341,9 +1343,7 @@ mod scenarios {
                 row.contains(&head) && row.contains(&finishes),
                 "{row:?} should say {head:?} and {finishes:?}"
             );
-            assert!(!row.contains("refuses"), "{row:?}");
         }
-        assert_eq!(view.complete_refused, None);
 
         // The board overlay of fragment against complete marks exactly those cells: a dot
         // (round: safe, square: a mine) for what fragment decides, a dashed ring for what only
@@ -1862,26 +1862,47 @@ mod scenarios {
         .await;
     }
 
-    pub async fn a_position_solve_refuses_at_complete(c: Client, url: String, _work: PathBuf) {
-        // The first intermediate deal whose opening at R2C2 leaves `level: complete` a search
-        // too long.
+    pub async fn a_position_that_needs_a_guess_at_complete(c: Client, url: String, _work: PathBuf) {
+        // The first intermediate deal whose opening at R2C2 needs a guess with over 40 cells
+        // undecided by `pairs` (where the level's former search refused the position).
         let config = Config::new(16, 16, 40, FirstClick::Zero);
-        let (seed, why) = (0..200)
+        let (seed, puzzle, answer) = (0..200)
             .find_map(|seed| {
                 let mut game = Game::new(config, seed).unwrap();
                 game.open(1, 1).unwrap();
-                complete_refusal(&game.visible(), &game.answer().unwrap()).map(|r| (seed, r))
+                let (puzzle, answer) = (game.visible(), game.answer().unwrap());
+                let left = pairs::undecided_cells(&puzzle, &answer).unwrap().len();
+                (left > 40 && !Level::Complete.solves(&puzzle, &answer))
+                    .then_some((seed, puzzle, answer))
             })
             .expect("such a deal");
         intermediate_opened(&c, &url, seed).await;
+        let view = compile_view(&puzzle, &answer).unwrap();
+        let first = view.complete.first_undecided.expect("it needs a guess");
         let rows = compile_view_rows(&c).await;
-        let said = format!("solve! refuses this position at this level: {why}");
-        assert!(rows[2].contains(&said), "{:?} should say {said:?}", rows[2]);
-        assert!(
-            !rows[0].contains("refuses") && !rows[1].contains("refuses"),
-            "{rows:?}"
+        let said = format!(
+            "finishes no ({}) · first undecided {first}",
+            view.complete.expect
         );
-        screenshot(&c, "intermediate-refused.png").await;
+        assert!(rows[2].contains(&said), "{:?} should say {said:?}", rows[2]);
+        select(&c, "#export-level", "complete").await;
+        click(&c, "#export").await;
+        wait_js_for(
+            &c,
+            "the export",
+            Duration::from_secs(60),
+            "document.querySelectorAll('#export-out pre').length > 0",
+        )
+        .await;
+        let shown = js(
+            &c,
+            "[...document.querySelectorAll('#export-out .file pre')].map((p) => p.textContent).join('\\n')",
+        )
+        .await;
+        let shown = shown.as_str().unwrap();
+        let error = format!("error[E0277]: the rules cannot decide cell {first}");
+        assert!(shown.contains(&error), "the export should hold {error:?}");
+        screenshot(&c, "intermediate-guess-at-complete.png").await;
     }
 
     pub async fn large_boards_and_overlays(c: Client, url: String, _work: PathBuf) {

@@ -158,8 +158,6 @@ pub use typelevel::rules::CellRules;
 #[doc(hidden)]
 pub use typelevel::solved::{BoardRows, CellRow, RowCells};
 #[doc(hidden)]
-pub use typelevel::sweep::{Cnt, End, Go, Probe, Valued};
-#[doc(hidden)]
 pub use typelevel::verify::{Later, Tally, Verify, VerifyBack};
 
 /// The README's Rust examples, compiled and run as doctests.

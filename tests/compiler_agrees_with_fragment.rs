@@ -12,7 +12,6 @@
 
 use std::path::Path;
 use typesweeper::board::corpus::{parse_blocks, Block};
-use typesweeper::board::search_cost::complete_refusal;
 use typesweeper::runtime::{complete, fragment, pairs};
 
 #[path = "shared/scratch_crate.rs"]
@@ -109,10 +108,9 @@ fn the_one_error_names_the_mirrors_first_undecided_cell_at_its_question_mark() {
         if path.extension().is_none_or(|e| e != "rs") {
             continue;
         }
-        // The complete corpus's boards that compile are checked by compiling them; the ones
-        // `solve!` refuses (their search would take too long) fail with the refusal instead.
+        // The complete corpus's boards that compile are checked by compiling them.
         let file = path.file_name().unwrap().to_string_lossy();
-        if file.starts_with("solved_") || file.starts_with("refused_") {
+        if file.starts_with("solved_") {
             continue;
         }
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
@@ -148,10 +146,9 @@ fn the_one_error_names_the_mirrors_first_undecided_cell_at_its_question_mark() {
         checked += 1;
     }
     // 2 ambiguous games of the Haskell original, 10 random boards labelled ambiguous or stuck,
-    // the 9 boards of the pairs corpus that `level: pairs` cannot finish, 8 of the 9 boards of
-    // the complete corpus that need a guess (`solve!` refuses 600000) and 7 of the 10
-    // adversarial boards that do (the other three are refused).
-    assert_eq!(checked, 36, "compile-fail corpus cases found");
+    // the 9 boards of the pairs corpus that `level: pairs` cannot finish, the 9 boards of the
+    // complete corpus that need a guess and the 10 adversarial boards that do.
+    assert_eq!(checked, 40, "compile-fail corpus cases found");
 }
 
 #[test]
@@ -173,10 +170,11 @@ fn errors_and_positions_are_read_as_written() {
 /// Generated boards of every size the corpus has, at both levels: a board the mirror finishes at
 /// a level compiles at that level and renders its answer; a board it does not finish fails with
 /// one error at the mirror's first undecided cell. For each size, a board that needs `pairs`
-/// (`fragment` cannot finish it: compiled at both levels), one that `pairs` cannot finish but
-/// `complete` can (compiled at `level: pairs` and at `level: complete`), and one that needs a
-/// guess (compiled at `level: complete`). Each board is an example of one scratch crate under
-/// `target/agree-generated/`, built in the scratch crates' shared target.
+/// (`fragment` cannot finish it: compiled at both levels), the first dealt that `pairs` cannot
+/// finish but `complete` can (compiled at `level: pairs` and at `level: complete`), and the
+/// first that needs a guess (compiled at `level: complete`). Each board is an example of one
+/// scratch crate under `target/agree-generated/`, built in the scratch crates' shared target;
+/// the `level: complete` ones with no `#![recursion_limit]`.
 #[test]
 #[ignore = "compiles fifteen generated boards in a scratch crate (a few minutes cold); CI runs it with `cargo test --test compiler_agrees_with_fragment -- --ignored`"]
 fn generated_boards_of_every_size_compile_exactly_when_the_mirror_finishes_them() {
@@ -213,10 +211,8 @@ fn generated_boards_of_every_size_compile_exactly_when_the_mirror_finishes_them(
             find_board(&spec, 1, 100_000).expect("such a board exists")
         };
         let needs_pairs = board(Level::Pairs);
-        // `level: complete` is quick when `pairs` leaves few cells and slow when it stops early
-        // (docs/compile-time.md), so its boards are ones `pairs` leaves at most 30 cells of
-        // and `solve!` takes (within its work limit): the first that `complete` finishes, and
-        // the first that needs a guess.
+        // The first boards dealt that `pairs` cannot finish: one that `complete` finishes, one
+        // that needs a guess.
         let late = |done_by_complete: bool| {
             (1..)
                 .filter_map(|seed| {
@@ -224,9 +220,7 @@ fn generated_boards_of_every_size_compile_exactly_when_the_mirror_finishes_them(
                     typesweeper::runtime::generator::board_for_seed(&spec, seed).unwrap()
                 })
                 .find(|b| {
-                    let left = pairs::undecided_cells(&b.puzzle, &b.answer).unwrap().len();
-                    (1..=30).contains(&left)
-                        && complete_refusal(&b.puzzle, &b.answer).is_none()
+                    !Level::Pairs.solves(&b.puzzle, &b.answer)
                         && Level::Complete.solves(&b.puzzle, &b.answer) == done_by_complete
                 })
                 .unwrap()
@@ -242,8 +236,12 @@ fn generated_boards_of_every_size_compile_exactly_when_the_mirror_finishes_them(
         ] {
             let name = format!("b{rows}x{cols}_{}_{level:?}", board.seed).to_lowercase();
             let call = solve_call_at(level, &board.puzzle, &board.answer, "    ");
+            let limit = match level {
+                Level::Complete => "",
+                _ => "#![recursion_limit = \"1024\"]\n\n",
+            };
             let source = format!(
-                "#![recursion_limit = \"1024\"]\n\nfn main() {{\n    let solved = {call};\n    println!(\"{{solved}}\");\n}}\n"
+                "{limit}fn main() {{\n    let solved = {call};\n    println!(\"{{solved}}\");\n}}\n"
             );
             std::fs::write(dir.join(format!("examples/{name}.rs")), &source).unwrap();
             let undecided = match level {

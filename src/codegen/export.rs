@@ -15,11 +15,10 @@
 
 use std::fmt;
 
-use super::solve_call::{recursion_limit_at, solve_call_at};
+use super::solve_call::{recursion_limit, solve_call_at};
 use super::stderr::{predicted_stderr, Edition, DIAGNOSTIC_WIDTH};
 use super::template::fill;
 use crate::board::corpus::Expect;
-use crate::board::search_cost::{complete_refusal, Refusal};
 use crate::board::{Board, Cell, CellName};
 use crate::runtime::compile_view::level_view;
 use crate::runtime::deduction::{plural, Given, SolveError};
@@ -77,21 +76,6 @@ pub enum ExportError {
     /// The answer does not fit the puzzle (or [`complete`] ran out of its budget deciding
     /// whether the board has one solution).
     Solve(SolveError),
-    /// The board has more cells than `level: complete` takes
-    /// ([`MAX_COMPLETE_CELLS`](crate::board::MAX_COMPLETE_CELLS)).
-    TooLargeForComplete {
-        /// The board's cells.
-        cells: usize,
-    },
-    /// `level: complete`'s search on this board would keep rustc busy too long: its work, as
-    /// [`search_cost`](crate::board::search_cost) models it, passes
-    /// [`COMPLETE_FINISHED_WORK_LIMIT`](crate::board::search_cost::COMPLETE_FINISHED_WORK_LIMIT)
-    /// (or [`COMPLETE_WORK_LIMIT`](crate::board::search_cost::COMPLETE_WORK_LIMIT) on a board
-    /// the level does not finish), and `solve!` refuses the board.
-    TooCostlyForComplete {
-        /// The cells undecided when the local rules first stop.
-        undecided: usize,
-    },
     /// The board is too wide for its compile-fail error to be predicted: rustc shortens source
     /// lines longer than [`DIAGNOSTIC_WIDTH`] characters in its errors, and a puzzle row of
     /// more than [`MAX_COMPILE_FAIL_COLS`] cells is written on a longer line.
@@ -106,18 +90,6 @@ impl fmt::Display for ExportError {
         match self {
             ExportError::Name(m) => f.write_str(m),
             ExportError::Solve(e) => e.fmt(f),
-            ExportError::TooLargeForComplete { cells } => write!(
-                f,
-                "`level: complete` takes boards of at most {} cells, and this one has {cells}: \
-                 export at pairs",
-                crate::board::MAX_COMPLETE_CELLS
-            ),
-            ExportError::TooCostlyForComplete { undecided } => write!(
-                f,
-                "`level: complete` would search too long on this position ({} undecided when \
-                 the local rules stop; solve! refuses it): export at pairs, or later in the game",
-                plural(undecided, "cell")
-            ),
             ExportError::TooWide { cols } => write!(
                 f,
                 "a board {} wide is too wide for a compile-fail case whose error can be \
@@ -282,17 +254,6 @@ pub fn export_within(
     budget: &complete::Budget,
 ) -> Result<Export, ExportError> {
     check_name(name)?;
-    if level == Level::Complete {
-        match complete_refusal(puzzle, answer) {
-            Some(Refusal::TooLarge { cells }) => {
-                return Err(ExportError::TooLargeForComplete { cells })
-            }
-            Some(Refusal::TooCostly { undecided }) => {
-                return Err(ExportError::TooCostlyForComplete { undecided })
-            }
-            None => {}
-        }
-    }
     let given = Given::answer(answer);
     let deduction = match level {
         Level::Fragment => fragment::solve(puzzle, given)?,
@@ -310,7 +271,7 @@ pub fn export_within(
         .iter()
         .filter(|&&c| c == Cell::Unknown)
         .count();
-    let header = header(level, puzzle, answer);
+    let header = header(puzzle, answer);
     let (kind, files, summary) = match view.first_undecided {
         None => {
             let path = format!("tests/{name}.rs");
@@ -414,13 +375,13 @@ fn decides_all(hidden: usize) -> String {
 /// The attribute line at the top of an exported file: `#![recursion_limit = "N"]`, with the limit
 /// [`recursion_limit`] gives, raised to the board's width plus 10 for a very wide board (the
 /// other bound `solve!` needs).
-fn header(level: Level, puzzle: &Board, answer: &Board) -> String {
+fn header(puzzle: &Board, answer: &Board) -> String {
     let board = Generated {
         seed: 0,
         puzzle: puzzle.clone(),
         answer: answer.clone(),
     };
-    let limit = recursion_limit_at(level, std::slice::from_ref(&board)).max(puzzle.cols() + 10);
+    let limit = recursion_limit(std::slice::from_ref(&board)).max(puzzle.cols() + 10);
     format!("#![recursion_limit = \"{limit}\"]\n")
 }
 
@@ -495,6 +456,18 @@ mod tests {
 
     fn board(text: &str) -> Board {
         text.parse().unwrap()
+    }
+
+    /// The adversarial board 700012 (16x16/40, dealt as `gen` deals, seed 1167): it needs a
+    /// guess, and 44 cells are undecided when the local rules stop.
+    fn adversarial_700012() -> (Board, Board) {
+        let text = include_str!("../../tests/adversarial/complete_boards.txt");
+        let blocks = crate::board::corpus::parse_blocks(text).unwrap();
+        let block = blocks
+            .into_iter()
+            .find(|b| b.name().starts_with("board 700012 "))
+            .expect("adversarial board 700012");
+        (block.puzzle, block.answer.expect("its answer"))
     }
 
     fn file<'a>(export: &'a Export, path: &str) -> &'a str {
@@ -752,23 +725,11 @@ note: required by a bound in `row_3`
 
     #[test]
     fn bad_input_is_an_error() {
-        // Larger than `level: complete` takes, which `pairs` still exports.
-        let zeros = |rows: usize| vec![vec!["0"; 30].join(" "); rows].join("\n");
-        let (big, answer) = (board(&zeros(35)), board(&zeros(35)));
-        let e = export(&big, &answer, Level::Complete, "a").unwrap_err();
-        assert_eq!(e, ExportError::TooLargeForComplete { cells: 1050 });
-        assert!(e.to_string().contains("at most 1024 cells"), "{e}");
-        assert!(export(&big, &answer, Level::Pairs, "a").is_ok());
-        assert!(export(&board(&zeros(16)), &board(&zeros(16)), Level::Complete, "a").is_ok());
-        // A 16x16 position that needs a guess, 44 cells undecided: beyond what `complete` searches.
-        let (puzzle, answer) = crate::runtime::compile_view::refused_position_at_complete();
-        let e = export(&puzzle, &answer, Level::Complete, "a").unwrap_err();
-        assert!(
-            matches!(e, ExportError::TooCostlyForComplete { undecided: 44 }),
-            "{e:?}"
-        );
-        assert!(e.to_string().contains("44 cells undecided"), "{e}");
-        assert!(export(&puzzle, &answer, Level::Pairs, "a").is_ok());
+        // `level: complete` refuses no board: a position that needs a guess with 44 cells
+        // undecided when the local rules stop exports as a compile-fail case.
+        let (puzzle, answer) = adversarial_700012();
+        let out = export(&puzzle, &answer, Level::Complete, "a").unwrap();
+        assert_eq!(out.kind, ExportKind::CompileFail);
         let puzzle = board("? ? ?\n1 2 1");
         // Answers that do not fit: a shown number differs, another shape, an inconsistent count.
         for answer in ["x 2 x\n1 2 2", "x 2 x", "x 2 x\n1 1 1", "x 0 x\n1 2 1"] {

@@ -48,29 +48,6 @@ pub fn recursion_limit(boards: &[Generated]) -> usize {
         .fold(512, usize::max)
 }
 
-/// [`recursion_limit`] for `solve!` calls at `level`: `level: complete`'s whole-board search
-/// nests as deep as the board has cells, so it needs the cell count plus 30 as well.
-///
-/// ```
-/// use typesweeper::codegen::recursion_limit_at;
-/// use typesweeper::runtime::generator::{Generated, Level};
-/// let row = |c: &str| vec![c; 30].join(" ");
-/// let rows = |c: &str| vec![row(c); 20].join("\n");
-/// let board = Generated { seed: 0, puzzle: rows("0").parse().unwrap(), answer: rows("0").parse().unwrap() };
-/// assert_eq!(recursion_limit_at(Level::Pairs, std::slice::from_ref(&board)), 512);
-/// assert_eq!(recursion_limit_at(Level::Complete, &[board]), 630);
-/// ```
-pub fn recursion_limit_at(level: Level, boards: &[Generated]) -> usize {
-    let local = recursion_limit(boards);
-    match level {
-        Level::Complete => boards
-            .iter()
-            .map(|g| g.puzzle.cells().len() + 30)
-            .fold(local, usize::max),
-        Level::Fragment | Level::Pairs => local,
-    }
-}
-
 /// A `solve!` call for `puzzle` and `answer`, one bracketed row per line, for a line indented
 /// by `indent` (the first line is not indented: it follows whatever precedes it).
 ///

@@ -10,8 +10,8 @@ use crate::runtime::generator::Level;
 pub const DIAGNOSTIC_WIDTH: usize = 140;
 
 /// The Rust edition of the crate the exported files go into. It shows in a compile-fail case's
-/// error: the gate after the first undecided cell falls back to `()` up to edition 2021 and to
-/// `!` from edition 2024, and the error's `help` line names it.
+/// error at `fragment` and `pairs`: the gate after the first undecided cell falls back to `()`
+/// up to edition 2021 and to `!` from edition 2024, and the error's `help` line names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Edition {
     /// Editions 2015, 2018 and 2021: `Decided<1, 1, _, ()>`.
@@ -74,7 +74,7 @@ pub fn cell_position(source: &str, cell: CellName) -> Option<(usize, usize, &str
 /// [`SNIPPET`]s (each ends its line), `{pad}` the width of the line numbers in spaces.
 const STDERR: &str = "error[E0277]: the rules cannot decide cell {cell}
 {cell_snippet}{pad} |
-{pad} = help: the trait `{gate}<{r}, {c}, _, {fallback}>` is not implemented for `typesweeper::Open`
+{pad} = help: the trait `{gate}<{r}, {c}, {cell_type}, {fallback}>` is not implemented for `typesweeper::Open`
 {pad} = note: {note}
 {pad} = note: to list every undecided cell, paste this `solve!` call into a file and run `typesweeper solve {solve_level}FILE`
 note: required by a bound in `row_{r}`
@@ -112,6 +112,13 @@ pub fn predicted_stderr(
         Level::Pairs => ("DecidedByPairs", "the compile-time rules at `level: pairs` use each number alone, two numbers side by side together, the numbers revealed on the way and the mine total; this board has more than one solution, or needs more than that", LOCAL, ""),
         Level::Complete => ("DecidedByComplete", "at `level: complete` the compiler decides every cell that all mine layouts fitting the shown numbers and the mine total agree on; at this point of the solve some of those layouts put a mine on this cell and some do not, so a player would have to guess", "the first cell, in reading order, that no reasoning can decide here", "--level complete "),
     };
+    // `level: complete` names the undecided cell's type (`Unk`, the rounds' unknown cell) and
+    // leaves the next gate an inference variable in every edition: its gates wait on the last
+    // round's board, which rustc reports before any fallback.
+    let (cell_type, fallback) = match level {
+        Level::Complete => ("Unk", "_"),
+        Level::Fragment | Level::Pairs => ("_", edition.fallback()),
+    };
     let (line, col, text) = cell_position(source, cell)?;
     let (r, c) = (cell.row + 1, cell.col + 1);
     let number = line.to_string();
@@ -142,7 +149,8 @@ pub fn predicted_stderr(
             ("gate", gate),
             ("r", &r),
             ("c", &c),
-            ("fallback", edition.fallback()),
+            ("cell_type", cell_type),
+            ("fallback", fallback),
             ("note", note),
             (
                 "bound_snippet",

@@ -1,9 +1,9 @@
 //! The Rust test files `typesweeper gen --format rust` writes: [`rust_header`], then one
 //! [`rust_test`] per board.
 
-use super::solve_call::{recursion_limit_at, solve_call_at};
+use super::solve_call::{recursion_limit, solve_call_at};
 use super::template::fill;
-use crate::runtime::generator::{Generated, Level, Spec};
+use crate::runtime::generator::{Generated, Spec};
 
 /// One test of a generated board; it starts with a blank line, which separates it from what
 /// comes before (the header or the previous test).
@@ -16,13 +16,10 @@ fn board_{n}() {
 }
 "#;
 
-/// The first line of a generated Rust test file of `boards` at `level`: `#![recursion_limit =
-/// "N"]` with the [`recursion_limit_at`] they need.
-pub fn rust_header(level: Level, boards: &[Generated]) -> String {
-    format!(
-        "#![recursion_limit = \"{}\"]\n",
-        recursion_limit_at(level, boards)
-    )
+/// The first line of a generated Rust test file of `boards` (at any level): `#![recursion_limit =
+/// "N"]` with the [`recursion_limit`] they need.
+pub fn rust_header(boards: &[Generated]) -> String {
+    format!("#![recursion_limit = \"{}\"]\n", recursion_limit(boards))
 }
 
 /// One `#[test]` that runs the compile-time `solve!` on the board and checks the answer, at the
@@ -51,6 +48,7 @@ pub fn rust_test(n: usize, spec: &Spec, found: &Generated) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runtime::generator::Level;
     use crate::runtime::layout::FirstClick;
 
     #[test]
@@ -95,7 +93,7 @@ mod tests {
             answer: "0 1 x".parse().unwrap(),
         };
         assert_eq!(
-            rust_header(Level::Fragment, std::slice::from_ref(&found)),
+            rust_header(std::slice::from_ref(&found)),
             "#![recursion_limit = \"512\"]\n"
         );
         assert_eq!(

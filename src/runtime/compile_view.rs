@@ -11,7 +11,6 @@ use super::deduction::{Deduced, Deduction, Given, SolveError};
 use super::generator::{expect_from, Level};
 use super::{complete, fragment, pairs};
 use crate::board::corpus::Expect;
-use crate::board::search_cost::{complete_refusal, Refusal};
 use crate::board::{Board, Cell, CellName};
 
 /// What one level decides of a position, with the answer given ([`Given::answer`]).
@@ -50,9 +49,6 @@ pub struct CompileView {
     pub pairs: LevelView,
     /// Everything that every fitting layout agrees on.
     pub complete: LevelView,
-    /// Why `solve!` refuses the position at `level: complete` (more cells than it takes, or a
-    /// search that would take too long), when it does.
-    pub complete_refused: Option<Refusal>,
 }
 
 /// What each level decides of the position `puzzle` (open numbers and `?`) whose full layout is
@@ -112,7 +108,6 @@ pub fn compile_view_within(
         fragment: view(Level::Fragment, &by_fragment),
         pairs: view(Level::Pairs, &by_pairs),
         complete: view(Level::Complete, &by_complete),
-        complete_refused: complete_refusal(puzzle, answer),
     })
 }
 
@@ -147,20 +142,6 @@ pub(crate) fn level_view(
     }
 }
 
-/// A position `level: complete` refuses, for tests: the adversarial board 700012 (16x16/40,
-/// dealt as `gen` deals, seed 1167), which needs a guess and whose search would take too long
-/// (44 cells undecided when the local rules stop).
-#[cfg(test)]
-pub(crate) fn refused_position_at_complete() -> (Board, Board) {
-    let text = include_str!("../../tests/adversarial/complete_boards.txt");
-    let blocks = typesweeper_board::corpus::parse_blocks(text).unwrap();
-    let block = blocks
-        .into_iter()
-        .find(|b| b.name().starts_with("board 700012 "))
-        .expect("adversarial board 700012");
-    (block.puzzle, block.answer.expect("its answer"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,18 +149,6 @@ mod tests {
 
     fn board(text: &str) -> Board {
         text.parse().unwrap()
-    }
-
-    #[test]
-    fn the_view_says_when_solve_refuses_the_position_at_complete() {
-        let small = compile_view(&board("? ? ?\n1 2 1"), &board("x 2 x\n1 2 1")).unwrap();
-        assert_eq!(small.complete_refused, None);
-        let (puzzle, answer) = refused_position_at_complete();
-        let view = compile_view(&puzzle, &answer).unwrap();
-        assert_eq!(
-            view.complete_refused,
-            Some(Refusal::TooCostly { undecided: 44 })
-        );
     }
 
     #[test]

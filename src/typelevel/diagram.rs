@@ -1,5 +1,5 @@
 //! Full deduction as deterministic passes over hash-consed decision diagrams (`level:
-//! diagram`, meant to become `level: complete`).
+//! complete`).
 //!
 //! Everything here is decided by associated-type projections: no inference variable, no
 //! search. One *round* (six stages, [`LocalStage`] to [`ZipStage`]) reads a board and returns the next one, on which every
@@ -8,8 +8,9 @@
 //! `solve!` chains rounds until one decides nothing ([`Done`]).
 //!
 //! The board is a balanced tree ([`Nd`], [`Lf`]) of its lines in the sweep order of `solve!`
-//! (lines of the board's shorter side), each line a struct of its cells and one [`Out`] pad,
-//! so that a line's ends have no neighbours on the next line. A round:
+//! (lines of the board's shorter side), each line a struct of its cells and [`Out`] pads (at
+//! least one, so that a line's ends have no neighbours on the next line, and at least seven
+//! positions in all, so that a block's positions are distinct). A round:
 //!
 //! 1. lays out each position's [`Block`]: five lines of seven positions around it, from the
 //!    lines around its own ([`Lines`], [`Blocks`]);

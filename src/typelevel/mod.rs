@@ -10,5 +10,4 @@ pub mod pairs;
 pub mod peano;
 pub mod rules;
 pub mod solved;
-pub mod sweep;
 pub mod verify;

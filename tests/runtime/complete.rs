@@ -9,7 +9,7 @@ use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use typesweeper::board::{Board, Cell};
 use typesweeper::runtime::complete::{analyse, Budget};
-use typesweeper::runtime::{complete, fragment, pairs, Deduced, Given, SolveError};
+use typesweeper::runtime::{complete, fragment, Deduced, Given, SolveError};
 
 fn chance(rng: &mut ChaCha8Rng, percent: u64) -> bool {
     rng.next_u64() % 100 < percent
@@ -382,58 +382,4 @@ fn running_out_is_an_error_naming_the_part_of_the_board() {
         e.to_string(),
         format!("out of budget: the work budget (1000 steps) ran out on the frontier at {where_}")
     );
-}
-
-/// The full deduction `solve!` works out for the message of a board it refuses
-/// (`search_cost::deduction_end`, one pass over the board per round instead of a search per
-/// cell) ends where `complete` does: every cell decided, or the same first undecided cell. On
-/// boards dealt as `gen` deals them at three sizes that `pairs` cannot finish: some `complete`
-/// finishes, some need a guess at once, some after it has decided cells.
-#[test]
-fn deduction_end_ends_where_complete_does() {
-    use typesweeper::board::search_cost::{deduction_end, DeductionEnd};
-    use typesweeper::runtime::generator::{board_for_seed, Level, Spec};
-    use typesweeper::runtime::layout::FirstClick;
-    let (mut finished, mut guesses, mut guesses_later) = (0, 0, 0);
-    for (rows, cols, mines, boards) in [(9, 9, 10, 40), (16, 16, 40, 30), (16, 30, 99, 20)] {
-        let spec = Spec::new(rows, cols, mines, FirstClick::Zero, Level::Complete);
-        let dealt = (1000..).filter_map(|seed| Some((seed, board_for_seed(&spec, seed).unwrap()?)));
-        let beyond_pairs = dealt.filter(|(_, g)| !Level::Pairs.solves(&g.puzzle, &g.answer));
-        for (seed, g) in beyond_pairs.take(boards) {
-            let undecided = complete::undecided_cells(&g.puzzle, &g.answer).unwrap();
-            let expected = match undecided.first() {
-                None => DeductionEnd::Finished,
-                Some(&(r, c)) => DeductionEnd::GuessAt((r - 1) * cols + c - 1),
-            };
-            let end = deduction_end(&g.puzzle, &g.answer);
-            assert_eq!(end, Some(expected), "{rows}x{cols} seed {seed}");
-            let by_pairs = pairs::undecided_cells(&g.puzzle, &g.answer).unwrap();
-            match expected {
-                DeductionEnd::Finished => finished += 1,
-                DeductionEnd::GuessAt(_) if undecided.len() < by_pairs.len() => guesses_later += 1,
-                DeductionEnd::GuessAt(_) => guesses += 1,
-            }
-        }
-    }
-    assert!(
-        finished >= 10 && guesses >= 10 && guesses_later >= 10,
-        "{finished} finished, {guesses} guesses at once, {guesses_later} after deciding cells"
-    );
-}
-
-/// Past [`DEDUCTION_STATE_LIMIT`](typesweeper::board::search_cost::DEDUCTION_STATE_LIMIT)
-/// states in a pass, `deduction_end` gives up, and a refusal then says nothing of a guess:
-/// 16x16 seed 1417, which `solve!` refuses, is such a board (a tenth of a second, optimised).
-#[test]
-fn deduction_end_gives_up_past_its_limit() {
-    use typesweeper::board::search_cost::{complete_refusal, deduction_end};
-    use typesweeper::runtime::generator::{board_for_seed, Level, Spec};
-    use typesweeper::runtime::layout::FirstClick;
-    let spec = Spec::new(16, 16, 40, FirstClick::Zero, Level::Complete);
-    let g = board_for_seed(&spec, 1417).unwrap().unwrap();
-    assert!(complete_refusal(&g.puzzle, &g.answer).is_some());
-    assert_eq!(deduction_end(&g.puzzle, &g.answer), None);
-    assert!(!complete::undecided_cells(&g.puzzle, &g.answer)
-        .unwrap()
-        .is_empty());
 }

@@ -26,10 +26,7 @@
 //! ```
 
 pub mod corpus;
-pub mod probe_gates;
-pub mod search_cost;
 pub mod solve_body;
-pub mod sweep_lines;
 
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
@@ -153,13 +150,6 @@ impl fmt::Display for Quoted<'_> {
 /// The longest row the compile-time solver takes: a solved row is read off its type into a
 /// packed constant of this many cells, and `solve!` rejects a wider row where it is written.
 pub const MAX_SOLVED_COLS: usize = 1024;
-
-/// The most cells `solve!` takes at `level: complete` (32x32, 1,024, fits): its whole-board
-/// search costs more per state the longer the board, and past this even a position with a few
-/// cells left to search is slow: a 64x64 position with 3 cells left, 74 million units in
-/// [`search_cost`]'s model (within its limit for a board the level finishes), takes 33 s and
-/// 1.8 GB, 0.45 s per million, more than that limit allows for.
-pub const MAX_COMPLETE_CELLS: usize = 1024;
 
 /// One cell of a board as the board format writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

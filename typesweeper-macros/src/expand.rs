@@ -19,21 +19,16 @@
 //! deep partial counts while the cells at the start of the chain are still unknown.
 
 mod diagram;
-mod sweep;
 
 use crate::parse::{self, Error, Level, SpannedBoard};
 use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote};
-use typesweeper_board::search_cost::{
-    complete_plan, deduction_end, CompletePlan, DeductionEnd, Refusal,
-    COMPLETE_FINISHED_WORK_LIMIT, COMPLETE_WORK_LIMIT,
-};
-use typesweeper_board::{Board, Cell, CellName, ShapeOrCellError, MAX_COMPLETE_CELLS};
+use typesweeper_board::{Board, Cell, CellName, ShapeOrCellError};
 
 /// `solve! { puzzle: [...] answer: [...] }`
 pub fn solve(input: TokenStream) -> Result<TokenStream, Error> {
-    let (level, plan, puzzle, answer) = sections(input, Span::call_site())?;
-    Ok(expansion(level, plan, &puzzle, &answer, puzzle.label))
+    let (level, puzzle, answer) = sections(input, Span::call_site())?;
+    Ok(expansion(level, &puzzle, &answer, puzzle.label))
 }
 
 /// `puzzle! { $(#[attr])* $vis struct Name { puzzle: [...] answer: [...] } }`
@@ -85,8 +80,8 @@ pub fn puzzle(input: TokenStream) -> Result<TokenStream, Error> {
             "unexpected tokens after the puzzle",
         ));
     }
-    let (level, plan, puzzle, answer) = sections(body.stream(), body.span())?;
-    let solve = expansion(level, plan, &puzzle, &answer, puzzle.label);
+    let (level, puzzle, answer) = sections(body.stream(), body.span())?;
+    let solve = expansion(level, &puzzle, &answer, puzzle.label);
     let text = puzzle.board.to_string();
     let (rows, cols) = (puzzle.board.rows(), puzzle.board.cols());
     Ok(quote! {
@@ -109,14 +104,10 @@ pub fn puzzle(input: TokenStream) -> Result<TokenStream, Error> {
     })
 }
 
-/// The level, how `level: complete` writes its search (`Standard` at the other levels), and
-/// the puzzle and answer, checked; a board `level: complete` refuses is an error.
-fn sections(
-    input: TokenStream,
-    end: Span,
-) -> Result<(Level, CompletePlan, SpannedBoard, SpannedBoard), Error> {
+/// The level, and the puzzle and answer, checked.
+fn sections(input: TokenStream, end: Span) -> Result<(Level, SpannedBoard, SpannedBoard), Error> {
     let mut tokens = input.into_iter().peekable();
-    let (level, level_span) = parse::level(&mut tokens)?;
+    let level = parse::level(&mut tokens)?;
     let puzzle = parse::section(&mut tokens, "puzzle", end)?;
     let answer = parse::section(&mut tokens, "answer", puzzle.span)?;
     if let Some(extra) = tokens.next() {
@@ -132,60 +123,7 @@ fn sections(
         ));
     }
     check(&puzzle, &answer)?;
-    let plan = if level == Level::Complete {
-        complete_plan(&puzzle.board, &answer.board).map_err(|refusal| {
-            Error::new(level_span, refused(refusal, &puzzle.board, &answer.board))
-        })?
-    } else {
-        CompletePlan::Standard
-    };
-    Ok((level, plan, puzzle, answer))
-}
-
-/// Why `level: complete` refuses a board: too many cells, or a search that would keep rustc
-/// busy for minutes. For the second, whether the board needs a guess and where, as full
-/// deduction worked out here finds it ([`deduction_end`]), when it finds it quickly.
-fn refused(refusal: Refusal, puzzle: &Board, answer: &Board) -> String {
-    match refusal {
-        Refusal::TooLarge { cells } => format!(
-            "`level: complete` takes boards of at most {MAX_COMPLETE_CELLS} cells (its \
-             whole-board search slows with every cell), and this one has {cells}: use `level: \
-             pairs`, which takes any size"
-        ),
-        Refusal::TooCostly { undecided } => {
-            let (verdict, instead) = match deduction_end(puzzle, answer) {
-                Some(DeductionEnd::GuessAt(i)) => (
-                    format!(
-                        "; worked out by the macro, not proved by rustc, this board needs a \
-                         guess: {} is the first cell, in reading order, that no reasoning can \
-                         decide",
-                        CellName::of_index(i, puzzle.cols())
-                    ),
-                    "a position after that guess, or `level: pairs`",
-                ),
-                Some(DeductionEnd::Finished) => (
-                    "; worked out by the macro, not proved by rustc, this board needs no guess: \
-                     full deduction finishes it"
-                        .to_string(),
-                    "`level: pairs`, or a position later in the game",
-                ),
-                None => (
-                    String::new(),
-                    "`level: pairs`, or a position later in the game",
-                ),
-            };
-            format!(
-                "`level: complete` would search too long on this board: when the local rules \
-                 stop, {undecided} cells are undecided, and its whole-board searches pass its \
-                 limit (about a minute of rustc's time: {} million units of work on a board it \
-                 finishes, {} million on one where it stops){verdict}; use {instead} \
-                 (`typesweeper solve --level complete FILE`, on a file holding this `solve!` \
-                 call, shows what the level decides and where it stops)",
-                COMPLETE_FINISHED_WORK_LIMIT / 1_000_000,
-                COMPLETE_WORK_LIMIT / 1_000_000,
-            )
-        }
-    }
+    Ok((level, puzzle, answer))
 }
 
 /// Rejects boards the solver could only fail on, naming the offending token.
@@ -264,10 +202,6 @@ const IMPORTS: [&str; 19] = [
     "Z",
 ];
 
-/// The names only `level: complete` imports, besides [`IMPORTS`] (the other levels' expansions
-/// stay as they were).
-const COMPLETE_IMPORTS: [&str; 6] = ["Cnt", "DecidedByComplete", "End", "Go", "Probe", "Valued"];
-
 /// How many chain links (or shown numbers) one chunk impl holds: small enough that rustc's
 /// checks of each impl's own bounds (quadratic in their number) stay cheap, and small enough for
 /// `-Znext-solver`, which proves a chunk's bounds as one goal and gives up inferring anything
@@ -282,66 +216,22 @@ const MAX_DELAY: usize = 256;
 
 fn expansion(
     level: Level,
-    plan: CompletePlan,
     puzzle: &SpannedBoard,
     answer: &SpannedBoard,
     call: Span,
 ) -> TokenStream {
-    if level == Level::Diagram {
-        let layout = Layout::new(Level::Complete, plan, puzzle, answer, call);
+    let layout = Layout::new(level, puzzle, answer, call);
+    if level == Level::Complete {
         return diagram::expansion(&layout, puzzle, answer);
     }
-    let layout = Layout::new(level, plan, puzzle, answer, call);
     let mut chunks = Chunks::default();
     let row_params = layout.rows(&mut chunks);
     let mut counts = layout.chain(&mut chunks);
     layout.number_rules(&mut chunks);
-    if level != Level::Fragment {
+    if level == Level::Pairs {
         layout.pair_rules(&mut chunks);
     }
     counts.extend(layout.delay_line(&mut chunks));
-    chunks.close();
-    let sweep = (level == Level::Complete && !layout.unknown.is_empty())
-        .then(|| sweep::sweep(&layout, &mut chunks));
-    // `level: complete` adds the sweep's items, its parameters, and a third result: the
-    // variables its probes wait on, each set to `Go` by its own statement after the call. rustc
-    // has done what the local rules can before the first, and what the probes released so far
-    // and the local rules can before each next one (reading a field of `released`, whose type
-    // still holds variables, makes it select every obligation it can first).
-    // The gates of the probes that wait for a neighbour are `puzzle`'s argument, passed as
-    // diverging values so that a gate never opened falls back.
-    let (wake_param, wake_value) = match &sweep {
-        Some(s) if !s.wakes.is_empty() => {
-            let gates = &s.wakes;
-            (
-                quote!(_: &::core::option::Option<(#(#gates,)*)>),
-                diverging(gates.len()),
-            )
-        }
-        _ => (TokenStream::new(), TokenStream::new()),
-    };
-    let (sweep_items, released_ty, released_value, release, results) = match sweep {
-        Some(s) => {
-            counts.extend(s.params);
-            let triggers = &s.triggers;
-            let fields = (0..triggers.len()).map(proc_macro2::Literal::usize_unsuffixed);
-            let phantoms = triggers.iter().map(|_| quote!(::core::marker::PhantomData));
-            (
-                s.items,
-                quote!(, (#(::core::marker::PhantomData<#triggers>,)*)),
-                quote!(, (#(#phantoms,)*)),
-                quote!(#(let _: ::core::marker::PhantomData<Go<_>> = released.#fields;)*),
-                quote!((solved, rows, released)),
-            )
-        }
-        None => (
-            TokenStream::new(),
-            TokenStream::new(),
-            TokenStream::new(),
-            TokenStream::new(),
-            quote!((solved, rows)),
-        ),
-    };
     chunks.close();
     let (items, wheres) = chunk_items(chunks.done);
     let unknown = &layout.unknown;
@@ -373,33 +263,26 @@ fn expansion(
         .iter()
         .map(|_| quote!(::core::marker::PhantomData));
     let gate_calls = layout.gates(&gate_rows);
-    let complete_imports: &[&str] = match level {
-        Level::Complete => &COMPLETE_IMPORTS,
-        _ => &[],
-    };
     let imports = IMPORTS
         .iter()
-        .chain(complete_imports)
         .map(|name| Ident::new(name, Span::call_site()));
     quote! {
         {
             use ::typesweeper::{#(#imports),*};
             #items
             #[allow(non_snake_case, non_camel_case_types, clippy::type_complexity, clippy::extra_unused_type_parameters)]
-            #sweep_items
-            const fn puzzle<#(#params),*>(#wake_param) -> (::typesweeper::Solved<#rows>, (#(#row_phantoms,)*) #released_ty)
+            const fn puzzle<#(#params),*>() -> (::typesweeper::Solved<#rows>, (#(#row_phantoms,)*))
             where
                 #wheres
             {
-                (::typesweeper::Solved::new(), (#(#phantom_values,)*) #released_value)
+                (::typesweeper::Solved::new(), (#(#phantom_values,)*))
             }
             // A named constant, not a function returning the solved type: rustc infers the
             // cells while type-checking it and evaluates it at compile time, and no code or
             // debug information is generated for `puzzle`'s instance or the solved type.
             #[allow(unreachable_code, clippy::diverging_sub_expression)]
             const SOLVED: ::typesweeper::CellRows = {
-                let #results = puzzle::<#holes>(#wake_value);
-                #release
+                let (solved, rows) = puzzle::<#holes>();
                 let gate = ::core::marker::PhantomData::<Open>;
                 #gate_calls
                 let _ = (rows, gate);
@@ -414,8 +297,6 @@ fn expansion(
 /// unknown cells' type parameters.
 struct Layout<'a> {
     level: Level,
-    /// How `level: complete` writes its search (`typesweeper_board::search_cost::complete_plan`).
-    plan: CompletePlan,
     puzzle: &'a SpannedBoard,
     board: &'a Board,
     answer: &'a [Cell],
@@ -436,7 +317,6 @@ struct Layout<'a> {
 impl<'a> Layout<'a> {
     fn new(
         level: Level,
-        plan: CompletePlan,
         puzzle: &'a SpannedBoard,
         answer: &'a SpannedBoard,
         call: Span,
@@ -460,7 +340,6 @@ impl<'a> Layout<'a> {
         let delay = (board.rows() + board.cols()).min(MAX_DELAY);
         Layout {
             level,
-            plan,
             puzzle,
             board,
             answer,
@@ -743,7 +622,7 @@ impl<'a> Layout<'a> {
                 let gate_trait = match self.level {
                     Level::Fragment => "Decided",
                     Level::Pairs => "DecidedByPairs",
-                    Level::Complete | Level::Diagram => "DecidedByComplete",
+                    Level::Complete => "DecidedByComplete",
                 };
                 let link = bound(
                     puzzle.spans[i],
@@ -935,10 +814,11 @@ impl Toks {
         t
     }
 
-    /// Appends `name`, one of the [`IMPORTS`] of the expansion's block.
+    /// Appends `name`, one of the [`IMPORTS`] of the expansion's block (or `level: complete`'s
+    /// gate, which its expansion imports itself: `diagram::expansion`).
     fn path(&mut self, name: &str) {
         debug_assert!(
-            IMPORTS.contains(&name) || COMPLETE_IMPORTS.contains(&name),
+            IMPORTS.contains(&name) || name == "DecidedByComplete",
             "{name} is not imported"
         );
         self.trees.push(Ident::new(name, self.span).into());
@@ -1098,41 +978,3 @@ fn by_distance_from_shown(board: &Board) -> Vec<usize> {
 }
 
 use quote::ToTokens;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn board(text: &str) -> Board {
-        text.parse().unwrap()
-    }
-
-    /// A refusal for the work says what full deduction finds: the first cell a guess is
-    /// needed at, or that the board needs none, with what to use instead.
-    #[test]
-    fn a_refusal_for_the_work_says_whether_a_guess_is_needed() {
-        let costly = Refusal::TooCostly { undecided: 5 };
-        // Two 1s sharing one mine between two cells.
-        let guess = refused(costly, &board("? ?\n1 1"), &board("x 1\n1 1"));
-        assert!(
-            guess.contains(
-                "this board needs a guess: R1C1 is the first cell, in reading order, that no \
-                 reasoning can decide; use a position after that guess, or `level: pairs` ("
-            ),
-            "{guess}"
-        );
-        // Two mines in all: a mine beside both 1s would leave the other nowhere, so only the
-        // total with the numbers (a search) decides the board.
-        let puzzle = board("? ? ? ? ?\n? 1 ? 1 ?\n? ? ? ? ?");
-        let answer = board("x 1 0 1 x\n1 1 0 1 1\n0 0 0 0 0");
-        let none = refused(costly, &puzzle, &answer);
-        assert!(
-            none.contains(
-                "this board needs no guess: full deduction finishes it; use `level: pairs`, or a \
-                 position later in the game ("
-            ),
-            "{none}"
-        );
-        assert!(none.starts_with("`level: complete` would search too long on this board"));
-    }
-}

@@ -51,35 +51,24 @@ use proc_macro::TokenStream;
 ///   ``error[E0277]: the rules cannot decide cell R3C4``, with notes on what the rules use and
 ///   how to list every undecided cell (`typesweeper solve`). See
 ///   [`Decided`](../typesweeper/typelevel/gate/trait.Decided.html) for how.
-/// * The recursion limit must be at least the longer of the board's width (its longest row, in
+/// * At `fragment` and `pairs`, the recursion limit must be at least the longer of the board's width (its longest row, in
 ///   cells) and the number of mines among its unknown cells, plus 10. Measured on rustc 1.95: a
 ///   row of 200 cells needs 204, and 196 hidden mines need 196; rustc's default, 128, covers
 ///   rows of up to 126 cells and about 120 hidden mines. Past it rustc fails with `E0275` and
 ///   names the attribute to add at the top of the crate: `#![recursion_limit = "N"]`.
 /// * A row may hold at most 1,024 cells (`typesweeper::CellRow::CAPACITY`); a longer one is a
 ///   `compile_error!` at the row.
-/// * `level: complete` takes boards of at most 1,024 cells, whose search stays within
-///   `typesweeper_board::search_cost::COMPLETE_FINISHED_WORK_LIMIT` on a board it finishes and
-///   `COMPLETE_WORK_LIMIT` on one where it stops (about a minute of rustc's time); any
-///   other board is a `compile_error!` at `complete` that points to `level: pairs`. Its search
-///   nests a quarter as deep as the board has cells (four cells a step): up to 16x30 the
-///   default limit is enough, and past it the recursion limit must exceed a quarter of the cell
-///   count plus 30 (a 16x32 board, 512 cells, needs more than 128 and builds with 150).
-///
-/// # `level: diagram` (experimental)
-///
-/// `level: diagram` decides what `level: complete` decides, by rounds of deterministic
-/// projections over decision diagrams instead of an inference search: no board is refused
-/// and no `#![recursion_limit]` is needed. It is being measured to replace `level: complete`
-/// (docs/notes/2026-12-02-decision-diagrams.md); under rustc's next trait solver
-/// (`-Znext-solver`) it is about two and a half times faster than under the default one.
-/// Every board measured, up to 32x32, fits rustc's default recursion limit; under a lower
-/// one (rust-analyzer's is 50, which a round of full deduction exceeds) rustc reports the
-/// overflow (`E0275`), never a cell that needs a guess.
+/// * `level: complete` decides what full deduction decides (every cell all layouts that fit the
+///   shown numbers and the mine total agree on), by rounds of deterministic projections over
+///   decision diagrams (`typesweeper::typelevel::diagram`); it refuses no board. Every board
+///   measured up to 32x32 fits rustc's default recursion limit. Under a lower limit (the editor's
+///   rust-analyzer stops at 50, which a round of full deduction exceeds) rustc reports the
+///   overflow (`E0275`), never a cell that needs a guess. Under rustc's next trait solver
+///   (`-Znext-solver`) it is about two and a half times faster than under the default one.
 ///
 /// ```
 /// let solved = typesweeper::solve! {
-///     level: diagram
+///     level: complete
 ///     puzzle: [[? ? ? ? ?] [? 1 ? 1 ?] [? ? ? ? ?]]
 ///     answer: [[x 1 0 1 x] [1 1 0 1 1] [0 0 0 0 0]]
 /// };

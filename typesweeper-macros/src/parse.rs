@@ -43,22 +43,19 @@ pub enum Level {
     Fragment,
     /// Also every two numbers side by side, reasoned jointly.
     Pairs,
-    /// Everything every layout agrees on: the rules of `Pairs`, then a search over the whole
-    /// board with the mine total.
+    /// Everything every layout agrees on (full deduction with the mine total), by rounds of
+    /// projections over decision diagrams (`typesweeper::typelevel::diagram`).
     Complete,
-    /// `level: complete` on decision diagrams (being measured; will replace `Complete`).
-    Diagram,
 }
 
 /// Reads an optional `level : fragment|pairs|complete` (then an optional comma) from the front of
-/// `tokens`, with the span of the level's name; without one, the level is [`Level::Fragment`]
-/// (spanned at the call site).
+/// `tokens`; without one, the level is [`Level::Fragment`].
 pub fn level(
     tokens: &mut std::iter::Peekable<impl Iterator<Item = TokenTree>>,
-) -> Result<(Level, Span), Error> {
+) -> Result<Level, Error> {
     let label = match tokens.peek() {
         Some(TokenTree::Ident(id)) if id == "level" => id.span(),
-        _ => return Ok((Level::Fragment, Span::call_site())),
+        _ => return Ok(Level::Fragment),
     };
     tokens.next();
     let colon = match tokens.next() {
@@ -71,11 +68,10 @@ pub fn level(
             ))
         }
     };
-    let (level, name) = match tokens.next() {
-        Some(TokenTree::Ident(id)) if id == "fragment" => (Level::Fragment, id.span()),
-        Some(TokenTree::Ident(id)) if id == "pairs" => (Level::Pairs, id.span()),
-        Some(TokenTree::Ident(id)) if id == "complete" => (Level::Complete, id.span()),
-        Some(TokenTree::Ident(id)) if id == "diagram" => (Level::Diagram, id.span()),
+    let level = match tokens.next() {
+        Some(TokenTree::Ident(id)) if id == "fragment" => Level::Fragment,
+        Some(TokenTree::Ident(id)) if id == "pairs" => Level::Pairs,
+        Some(TokenTree::Ident(id)) if id == "complete" => Level::Complete,
         Some(TokenTree::Ident(id)) if id != "puzzle" && id != "answer" => {
             return Err(Error::new(
                 id.span(),
@@ -94,7 +90,7 @@ pub fn level(
             tokens.next();
         }
     }
-    Ok((level, name))
+    Ok(level)
 }
 
 /// Reads `name : [ rows ]` from the front of `tokens`, then an optional comma.

@@ -17,9 +17,7 @@
 //! `--level pairs` measures `solve!`'s `level: pairs` on boards that need it: the lucky guesses
 //! go on until the runtime `pairs` finishes the board, and the first seed (from the same start)
 //! whose board `fragment` cannot finish is kept; the table says which seed. `--level complete`
-//! does the same with the runtime `complete`, keeping the first board `pairs` cannot finish,
-//! and the table also says how many cells `pairs` leaves undecided: the level's cost follows
-//! that number (docs/compile-time.md).
+//! plays whole games instead (`bench_complete.rs`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -30,7 +28,6 @@ use typesweeper::runtime::game::Game;
 use typesweeper::runtime::generator::{board_for_seed, Level, Spec};
 use typesweeper::runtime::layout::FirstClick;
 use typesweeper::runtime::{complete, fragment, pairs, Given};
-use typesweeper_board::search_cost::complete_refusal;
 
 /// A benchmark size: label, rows, cols, mines.
 pub struct Size {
@@ -140,18 +137,14 @@ pub fn lucky_puzzle(size: &Size, seed: u64, level: Level) -> (Board, Board, usiz
     }
 }
 
-/// The first board from `seed` on that `level` finishes after lucky guesses and, at `pairs` or
-/// `complete`, that the level below cannot finish (and, at `complete`, that `solve!` takes:
-/// within its work limit): with the seed it came from.
+/// The first board from `seed` on that `level` finishes after lucky guesses and, at `pairs`,
+/// that the level below cannot finish: with the seed it came from.
 fn board_needing(size: &Size, seed: u64, level: Level) -> (Board, Board, usize, u64) {
     (seed..)
         .map(|s| (lucky_puzzle(size, s, level), s))
         .find(|((puzzle, answer, _), _)| match level.below() {
             None => true,
-            Some(below) => {
-                !below.solves(puzzle, answer)
-                    && (level != Level::Complete || complete_refusal(puzzle, answer).is_none())
-            }
+            Some(below) => !below.solves(puzzle, answer),
         })
         .map(|((puzzle, answer, guesses), s)| (puzzle, answer, guesses, s))
         .expect("some seed gives such a board")
@@ -332,11 +325,6 @@ pub fn run(repo: &Path, runs: usize, labels: &[String], level: Level) {
         cases.push((GAMES.into(), corpus_games(repo), 0, None));
     }
     for size in SIZES.iter().filter(|s| wanted(s.label)) {
-        if level == Level::Complete && size.rows * size.cols > typesweeper_board::MAX_COMPLETE_CELLS
-        {
-            // `solve!` refuses it at this level.
-            continue;
-        }
         let (puzzle, answer, guesses, seed) = board_needing(size, SEED, level);
         cases.push((
             size.label.into(),

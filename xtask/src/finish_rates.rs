@@ -3,14 +3,12 @@
 //!
 //! Boards are dealt as `typesweeper gen` deals them (the first click at the default cell, its
 //! neighbours mine-free), seeds from 1000, and shown with what that click opens. A level
-//! finishes a board when its runtime mirror decides every cell with reveals and the total. Two
-//! columns are about `level: complete` at compile time: the boards it compiles (those the
-//! runtime `complete` finishes and `solve!` does not refuse) and every board `solve!` refuses
-//! ([`complete_refusal`]: past 1,024 cells or the work limits).
+//! finishes a board when its runtime mirror decides every cell with reveals and the total; its
+//! `solve!` compiles exactly those boards and refuses none (the runtime mirrors predict the
+//! compiler: the corpus cases and the ignored tests that compile generated boards check it).
 
 use typesweeper::runtime::generator::{board_for_seed, Level, Spec};
 use typesweeper::runtime::layout::FirstClick;
-use typesweeper_board::search_cost::complete_refusal;
 use typesweeper_board::Board;
 
 /// The sizes of the table and how many boards each gets by default.
@@ -23,8 +21,6 @@ struct Outcome {
     fragment: bool,
     pairs: bool,
     complete: bool,
-    /// `solve!` refuses it at `level: complete`.
-    refused: bool,
 }
 
 impl Outcome {
@@ -33,13 +29,7 @@ impl Outcome {
             fragment: Level::Fragment.solves(puzzle, answer),
             pairs: Level::Pairs.solves(puzzle, answer),
             complete: Level::Complete.solves(puzzle, answer),
-            refused: complete_refusal(puzzle, answer).is_some(),
         }
-    }
-
-    /// `level: complete` compiles the board: full deduction finishes it and `solve!` takes it.
-    fn compiles(self) -> bool {
-        self.complete && !self.refused
     }
 }
 
@@ -58,19 +48,17 @@ fn share(n: u64, of: u64) -> String {
 
 /// Prints the table; `boards` overrides each size's default count.
 pub fn run(boards: Option<u64>) {
-    println!("| board | `level: fragment` | `level: pairs` | `complete` (runtime) | `level: complete` compiles | refused by `solve!` |");
-    println!("|---|---|---|---|---|---|");
+    println!("| board | `level: fragment` | `level: pairs` | `level: complete` |");
+    println!("|---|---|---|---|");
     for (rows, cols, mines, default) in SIZES {
         let all = outcomes(rows, cols, mines, boards.unwrap_or(default));
         let n = all.len() as u64;
         let count = |f: fn(&Outcome) -> bool| share(all.iter().filter(|o| f(o)).count() as u64, n);
         println!(
-            "| {rows}x{cols}/{mines} ({n} boards) | {} | {} | {} | {} | {} |",
+            "| {rows}x{cols}/{mines} ({n} boards) | {} | {} | {} |",
             count(|o| o.fragment),
             count(|o| o.pairs),
             count(|o| o.complete),
-            count(|o| o.compiles()),
-            count(|o| o.refused),
         );
     }
 }
@@ -94,9 +82,6 @@ mod tests {
                 "seed {}: pairs but not complete",
                 1000 + k
             );
-            // 9x9 boards are never past the work limits (docs/compile-time.md, "The limit"),
-            // so level: complete compiles exactly the boards full deduction finishes.
-            assert!(!o.refused, "seed {}: refused", 1000 + k);
         }
         // Each level finishes boards the one below does not, on 40 boards.
         assert!(all.iter().any(|o| o.pairs && !o.fragment));

@@ -7,34 +7,27 @@
 //! trybuild: `TRYBUILD=overwrite cargo test --test ui -- --include-ignored`). `cargo run -p xtask -- corpus-tests --check` fails
 //! when a generated file is out of date; the unit test below runs that check.
 //!
-//! `cargo run --release -p xtask -- bench-compile [--runs N] [--level fragment|pairs|complete] [SIZE ...]` is the compile-time
-//! benchmark (see `bench_compile.rs`).
-//!
-//! `cargo run --release -p xtask -- bench-diagram [--games N] [--runs N] [--next] [SIZE ...]`
-//! times `level: diagram` on whole games (see `bench_diagram.rs`).
+//! `cargo run --release -p xtask -- bench-compile [--runs N] [--level fragment|pairs] [SIZE ...]` is the compile-time
+//! benchmark of the local levels (see `bench_compile.rs`);
+//! `cargo run --release -p xtask -- bench-compile --level complete [--games N] [--runs N] [--next] [SIZE ...]`
+//! times `level: complete` on whole games, under either trait solver (see `bench_complete.rs`).
 //!
 //! `cargo run --release -p xtask -- finish-rates [--boards N]` prints how often each level
 //! finishes a random board (see `finish_rates.rs`).
-//!
-//! `cargo run --release -p xtask -- staged-times [--boards N] [--seed S] [SIZE ...]` builds the
-//! boards of a `gen --need complete` set that `solve!` takes by the stages replayed and prints
-//! what each took (see `staged_times.rs`).
 //!
 //! `cargo run --release -p xtask -- jsminesweeper --sources DIR ...` plays D. Hill's JSMinesweeper
 //! (a local copy of its sources, outside this repository) on typesweeper's boards and records its
 //! results for `typesweeper bench --against` (see `jsminesweeper.rs`).
 
 mod bench_compile;
-mod bench_diagram;
+mod bench_complete;
 mod finish_rates;
 mod jsminesweeper;
-mod staged_times;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use typesweeper::runtime::generator::Level;
 use typesweeper_board::corpus::{parse_blocks, Block, Expect};
-use typesweeper_board::search_cost::complete_refusal;
 use typesweeper_board::Board;
 
 fn main() -> ExitCode {
@@ -69,6 +62,35 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         }
+        ["bench-compile", "--level", "complete", ref rest @ ..] => {
+            let (mut games, mut runs, mut next, mut sizes) = (5, 3, false, Vec::new());
+            let mut it = rest.iter();
+            while let Some(arg) = it.next() {
+                match *arg {
+                    "--games" => match positive_after("--games", it.next()) {
+                        Ok(n) => games = n,
+                        Err(code) => return code,
+                    },
+                    "--runs" => match positive_after("--runs", it.next()) {
+                        Ok(n) => runs = n,
+                        Err(code) => return code,
+                    },
+                    "--next" => next = true,
+                    label if bench_compile::SIZES.iter().any(|s| s.label == label) => {
+                        sizes.push(label.to_string())
+                    }
+                    other => {
+                        eprintln!(
+                            "{other}: not an option or a size\nusage: {}",
+                            bench_complete::USAGE
+                        );
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            bench_complete::run(&bench_compile::repo_root(), games, runs, next, &sizes);
+            ExitCode::SUCCESS
+        }
         ["bench-compile", ref rest @ ..] => {
             let mut runs = 5;
             let mut level = Level::Fragment;
@@ -79,9 +101,8 @@ fn main() -> ExitCode {
                     "--level" => match it.next().copied() {
                         Some("fragment") => level = Level::Fragment,
                         Some("pairs") => level = Level::Pairs,
-                        Some("complete") => level = Level::Complete,
                         _ => {
-                            eprintln!("--level needs `fragment`, `pairs` or `complete`");
+                            eprintln!("--level needs `fragment`, `pairs` or `complete` (first: `bench-compile --level complete ...`)");
                             return ExitCode::from(2);
                         }
                     },
@@ -104,26 +125,6 @@ fn main() -> ExitCode {
             bench_compile::run(&bench_compile::repo_root(), runs, &sizes, level);
             ExitCode::SUCCESS
         }
-        ["bench-diagram", ref rest @ ..] => {
-            let (mut games, mut runs, mut next, mut sizes) = (5, 3, false, Vec::new());
-            let mut it = rest.iter();
-            while let Some(arg) = it.next() {
-                match *arg {
-                    "--games" => match positive_after("--games", it.next()) {
-                        Ok(n) => games = n,
-                        Err(code) => return code,
-                    },
-                    "--runs" => match positive_after("--runs", it.next()) {
-                        Ok(n) => runs = n,
-                        Err(code) => return code,
-                    },
-                    "--next" => next = true,
-                    size => sizes.push(size.to_string()),
-                }
-            }
-            bench_diagram::run(&bench_compile::repo_root(), games, runs, next, &sizes);
-            ExitCode::SUCCESS
-        }
         ["finish-rates"] => {
             finish_rates::run(None);
             ExitCode::SUCCESS
@@ -135,40 +136,6 @@ fn main() -> ExitCode {
             }
             Err(code) => code,
         },
-        ["staged-times", ref rest @ ..] => {
-            let (mut boards, mut seed, mut sizes) = (300, 40000, Vec::new());
-            let mut it = rest.iter();
-            while let Some(arg) = it.next() {
-                match *arg {
-                    "--boards" => match positive_after("--boards", it.next()) {
-                        Ok(n) => boards = n,
-                        Err(code) => return code,
-                    },
-                    "--seed" => match it.next().and_then(|n| n.parse().ok()) {
-                        Some(n) => seed = n,
-                        None => {
-                            eprintln!("--seed needs a number");
-                            return ExitCode::from(2);
-                        }
-                    },
-                    label if staged_times::DEFAULT_SIZES.contains(&label) => {
-                        sizes.push(label.to_string())
-                    }
-                    other => {
-                        eprintln!(
-                            "unknown size `{other}`; sizes: {}",
-                            staged_times::DEFAULT_SIZES.join(", ")
-                        );
-                        return ExitCode::from(2);
-                    }
-                }
-            }
-            if sizes.is_empty() {
-                sizes = staged_times::DEFAULT_SIZES.map(String::from).to_vec();
-            }
-            staged_times::run(&bench_compile::repo_root(), boards, seed, &sizes);
-            ExitCode::SUCCESS
-        }
         ["jsminesweeper", ref rest @ ..] => match jsminesweeper::parse(rest) {
             Ok(options) => match jsminesweeper::run(&options) {
                 Ok(()) => ExitCode::SUCCESS,
@@ -184,10 +151,9 @@ fn main() -> ExitCode {
         },
         _ => {
             eprintln!("usage: cargo run -p xtask -- corpus-tests [--check]");
-            eprintln!("       cargo run --release -p xtask -- bench-compile [--runs N] [--level fragment|pairs|complete] [SIZE ...]");
-            eprintln!("       {}", bench_diagram::USAGE);
+            eprintln!("       cargo run --release -p xtask -- bench-compile [--runs N] [--level fragment|pairs] [SIZE ...]");
+            eprintln!("       {}", bench_complete::USAGE);
             eprintln!("       cargo run --release -p xtask -- finish-rates [--boards N]");
-            eprintln!("       cargo run --release -p xtask -- staged-times [--boards N] [--seed S] [16x16/40|16x30/99 ...]");
             eprintln!("       {}", jsminesweeper::USAGE);
             ExitCode::from(2)
         }
@@ -309,14 +275,11 @@ fn generated(root: &Path) -> Vec<(PathBuf, String)> {
             ui_file_at(e, Some("pairs")),
         ));
     }
-    // The complete corpus as trybuild cases of their own, each its own crate: a board that
+    // The complete corpus as cases of their own, each its own crate: a board that
     // `level: complete` finishes must compile and print its answer, one it cannot finish must
     // fail naming its first undecided cell.
-    // A board whose search would take `level: complete` too long is refused by `solve!` (a
-    // `compile_error!` at `complete`), whatever it needs.
     for e in &complete {
         let (outcome, text) = match e.expect {
-            _ if complete_refusal(&e.puzzle, answer(e)).is_some() => ("refused", refused_file(e)),
             Some(Expect::Solved) => ("solved", pass_file(e, "complete")),
             _ => ("stuck", ui_file_at(e, Some("complete"))),
         };
@@ -379,28 +342,23 @@ fn ui_file_at(e: &Block, level: Option<&str>) -> String {
             "has one solution, but not one that numbers alone and side by side in pairs reach"
         }
     };
-    // The sweep of `level: complete` nests as deep as the board has cells.
-    let limit = if level == Some("complete") { 1024 } else { 512 };
+    // `level: complete` needs no attribute: its rounds fit rustc's default limit.
+    let limit = match level {
+        Some("complete") => String::new(),
+        _ => "#![recursion_limit = \"512\"]\n\n".into(),
+    };
     format!(
-        "// {} {why}: rustc must fail, naming the first cell the rules leave undecided.\n// Generated by `cargo run -p xtask -- corpus-tests`; do not edit.\n\n#![recursion_limit = \"{limit}\"]\n\nfn main() {{\n    let solved = {};\n    println!(\"{{solved}}\");\n}}\n",
+        "// {} {why}: rustc must fail, naming the first cell the rules leave undecided.\n// Generated by `cargo run -p xtask -- corpus-tests`; do not edit.\n\n{limit}fn main() {{\n    let solved = {};\n    println!(\"{{solved}}\");\n}}\n",
         e.name(),
         solve_call(e, "    ", level),
     )
 }
 
-/// A compile-fail case of a board `level: complete` refuses: the refusal is its one error.
-fn refused_file(e: &Block) -> String {
-    format!(
-        "// {} at `level: complete`: its search would take too long, so `solve!` refuses it.\n// Generated by `cargo run -p xtask -- corpus-tests`; do not edit.\n\nfn main() {{\n    let solved = {};\n    println!(\"{{solved}}\");\n}}\n",
-        e.name(),
-        solve_call(e, "    ", Some("complete")),
-    )
-}
-
-/// A trybuild `pass` case: the board must compile at `level` and print exactly its answer.
+/// A case that must compile: the board at `level` (with no `#![recursion_limit]`) must print
+/// exactly its answer.
 fn pass_file(e: &Block, level: &str) -> String {
     format!(
-        "// {} at `level: {level}`: rustc must derive every cell.\n// Generated by `cargo run -p xtask -- corpus-tests`; do not edit.\n\n#![recursion_limit = \"1024\"]\n\nfn main() {{\n    let solved = {};\n    assert_eq!(solved.to_string(), {:?});\n}}\n",
+        "// {} at `level: {level}`: rustc must derive every cell.\n// Generated by `cargo run -p xtask -- corpus-tests`; do not edit.\n\nfn main() {{\n    let solved = {};\n    assert_eq!(solved.to_string(), {:?});\n}}\n",
         e.name(),
         solve_call(e, "    ", Some(level)),
         answer(e).to_string(),

@@ -50,12 +50,6 @@ fn failed(e: io::Error) -> ExitCode {
     ExitCode::from(1)
 }
 
-/// Prints `note: {message}` on standard error (nothing when standard error cannot be
-/// written).
-pub(crate) fn note(message: impl std::fmt::Display) {
-    let _ = writeln!(io::stderr().lock(), "note: {message}");
-}
-
 /// Prints `error: {message}` on standard error; when standard error itself cannot be written,
 /// nothing (the exit status still tells).
 pub(crate) fn error(message: impl std::fmt::Display) {

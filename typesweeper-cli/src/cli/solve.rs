@@ -18,7 +18,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use typesweeper::board::corpus::{is_block_text, parse_blocks, parse_puzzle_file};
-use typesweeper::board::search_cost::complete_refusal;
 use typesweeper::board::solve_body::{is_solve_body, parse_solve_body, Word};
 use typesweeper::board::{Board, ParseError};
 use typesweeper::runtime::{complete, fragment, pairs, Given};
@@ -84,12 +83,8 @@ fn parse_puzzle(text: &str) -> Result<PuzzleFile, ParseError> {
 }
 
 /// The level a `solve!` body names: `fragment`, `pairs` or `complete`, the macro's levels,
-/// spelt as `--level` spells them (the same words, so a level the macro gains is read here too);
-/// `diagram`, the experimental level that decides what `complete` does, reads as `complete`.
+/// spelt as `--level` spells them (the same words, so a level the macro gains is read here too).
 fn body_level(word: &Word) -> Result<LevelArg, ParseError> {
-    if word.text == "diagram" {
-        return Ok(LevelArg::Complete);
-    }
     <LevelArg as clap::ValueEnum>::from_str(&word.text, false).map_err(|_| ParseError {
         line: word.line,
         column: word.column,
@@ -221,13 +216,6 @@ pub fn run(args: Args) -> ExitCode {
     }
     if let Err(code) = super::output::print(&text) {
         return code;
-    }
-    if let (LevelArg::Complete, Some(answer)) = (level, &answer) {
-        if let Some(why) = complete_refusal(&puzzle, answer) {
-            super::output::note(format_args!(
-                "solve! refuses this board at level: complete ({why}); use level: pairs"
-            ));
-        }
     }
     if !unfinished.is_empty() {
         return out_of_budget(&args.file, puzzle.cols(), &unfinished, &budget);

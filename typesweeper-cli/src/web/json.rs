@@ -238,7 +238,7 @@ pub struct LevelJson {
     pub hidden: usize,
     /// How many of them the level decides.
     pub decided: usize,
-    /// Whether it decides all of them (for `fragment` and `pairs`: `solve!` compiles).
+    /// Whether it decides all of them (`solve!` at this level compiles).
     pub finishes: bool,
     /// `solved`, `stuck` (one layout fits, but this level cannot finish) or `ambiguous`.
     pub expect: String,
@@ -246,9 +246,6 @@ pub struct LevelJson {
     pub first_undecided: Option<At>,
     /// A string per row: `m` a decided mine, `s` a decided safe cell, `?` undecided, `.` shown.
     pub cells: Vec<String>,
-    /// Why `solve!` refuses the position at this level, when it does (only `complete` refuses
-    /// any: too many cells, or a search that would take too long).
-    pub refused: Option<String>,
 }
 
 /// The compile-time view: the three levels on the position.
@@ -261,7 +258,7 @@ pub struct CompileViewJson {
 /// The compile-time view as the page draws it.
 pub fn compile_view(view: &CompileView) -> CompileViewJson {
     let cols = view.cols;
-    let level = |name: &'static str, l: &LevelView, refused: Option<String>| LevelJson {
+    let level = |name: &'static str, l: &LevelView| LevelJson {
         level: name,
         hidden: view.hidden_count,
         decided: l.decided,
@@ -277,17 +274,12 @@ pub fn compile_view(view: &CompileView) -> CompileViewJson {
             Deduced::Safe(_) => 's',
             Deduced::Undecided => '?',
         }),
-        refused,
     };
     CompileViewJson {
         levels: vec![
-            level("fragment", &view.fragment, None),
-            level("pairs", &view.pairs, None),
-            level(
-                "complete",
-                &view.complete,
-                view.complete_refused.map(|r| r.to_string()),
-            ),
+            level("fragment", &view.fragment),
+            level("pairs", &view.pairs),
+            level("complete", &view.complete),
         ],
     }
 }

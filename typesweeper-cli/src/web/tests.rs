@@ -11,6 +11,7 @@ use tower::ServiceExt;
 use typesweeper::runtime::autoplay::{next_move_within, Move};
 use typesweeper::runtime::complete::Budget;
 use typesweeper::runtime::game::{Config, Game, Status};
+use typesweeper::runtime::generator::Level;
 use typesweeper::runtime::layout::FirstClick;
 
 use super::api::{router, App, BODY_LIMIT, REQUEST_STEPS};
@@ -695,7 +696,7 @@ async fn the_compile_time_view_and_the_export_match_the_library() {
             .collect::<Vec<_>>(),
         ["fragment", "pairs", "complete"]
     );
-    assert!(levels.iter().all(|l| l["refused"].is_null()), "{view}");
+    assert!(levels.iter().all(|l| l.get("refused").is_none()), "{view}");
 
     for (level, word) in [
         (Level::Fragment, "fragment"),
@@ -955,15 +956,19 @@ async fn a_solver_request_past_its_timeout_gets_503_and_leaves_its_game_as_it_wa
     }
 }
 
+/// `level: complete` refuses no position: on an intermediate opening that needs a guess with
+/// over 40 cells undecided by `pairs` (where the level's former search refused), the export at
+/// `complete` is a compile-fail case at the view's first undecided cell.
 #[tokio::test]
-async fn the_compile_time_view_says_when_solve_refuses_the_position_at_complete() {
-    use typesweeper::board::search_cost::complete_refusal;
-    // The first intermediate deal whose opening leaves `level: complete` a search too long.
+async fn a_position_that_needs_a_guess_exports_at_complete() {
+    use typesweeper::runtime::pairs;
     let seed = (0..200)
         .find(|&seed| {
             let mut game = Game::new(Config::new(16, 16, 40, FirstClick::Zero), seed).unwrap();
             game.open(1, 1).unwrap();
-            complete_refusal(&game.visible(), &game.answer().unwrap()).is_some()
+            let (puzzle, answer) = (game.visible(), game.answer().unwrap());
+            pairs::undecided_cells(&puzzle, &answer).unwrap().len() > 40
+                && !Level::Complete.solves(&puzzle, &answer)
         })
         .expect("such a deal");
     let app = app();
@@ -977,27 +982,25 @@ async fn the_compile_time_view_says_when_solve_refuses_the_position_at_complete(
     .await;
     let (s, view) = post(&app, &format!("/api/games/{id}/compile-view"), json!({})).await;
     assert_eq!(s, StatusCode::OK, "{view}");
-    let levels = view["levels"].as_array().unwrap();
-    assert!(levels[0]["refused"].is_null() && levels[1]["refused"].is_null());
-    let why = levels[2]["refused"].as_str().unwrap();
-    assert!(why.starts_with("its search would take too long: "), "{why}");
-    // Its export at `complete` is refused with the same reason; at `pairs` it is not.
+    let complete = &view["levels"][2];
+    assert_eq!(complete["finishes"], json!(false), "{view}");
+    let at = &complete["first_undecided"];
+    let cell = format!(
+        "R{}C{}",
+        at["row"].as_u64().unwrap() + 1,
+        at["col"].as_u64().unwrap() + 1
+    );
     let (s, e) = post(
         &app,
         &format!("/api/games/{id}/export"),
         json!({"level": "complete"}),
     )
     .await;
-    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    assert_eq!(s, StatusCode::OK, "{e}");
+    assert_eq!(e["kind"], json!("compile-fail"), "{e}");
     assert!(
-        e["error"].as_str().unwrap().contains("search too long"),
+        e.to_string()
+            .contains(&format!("cannot decide cell {cell}")),
         "{e}"
     );
-    let (s, e) = post(
-        &app,
-        &format!("/api/games/{id}/export"),
-        json!({"level": "pairs"}),
-    )
-    .await;
-    assert_eq!(s, StatusCode::OK, "{e}");
 }

@@ -431,45 +431,31 @@ fn gen_rust_writes_level_complete_tests() {
     let (code, out, err) = run(&[&args[..], &["--format", "rust"]].concat());
     assert_eq!((code, out.as_str()), (1, ""), "{err}");
     assert!(err.contains("in 1 attempt (seeds from 28"), "{err}");
-    // A board larger than `level: complete` takes is refused before anything is written.
-    let (code, out, err) = run(&[
-        "gen", "--rows", "35", "--cols", "30", "--mines", "10", "--level", "complete", "--format",
-        "rust",
-    ]);
-    assert_eq!((code, out.as_str()), (2, ""), "{err}");
-    assert!(
-        err.contains("at most 1024 cells, and 35x30 has 1050"),
-        "{err}"
-    );
 }
 
+/// `level: complete` refuses no board: a Rust file at `--need complete` holds the same boards
+/// as the text (from seed 1, the first six 16x16 boards `pairs` cannot finish, one of which
+/// needed a guess with 44 cells undecided when the local rules stop, which the level's former
+/// search refused).
 #[test]
-fn gen_rust_at_complete_leaves_out_boards_solve_refuses() {
-    use typesweeper::board::search_cost::complete_refusal;
-    // From seed 1, one of the first six 16x16 boards `pairs` cannot finish would search so
-    // long that `solve!` refuses it at `level: complete`.
-    let (code, out, err) = run(&[
+fn gen_rust_at_complete_holds_every_board() {
+    let args = [
         "gen", "--rows", "16", "--cols", "16", "--mines", "40", "--need", "complete", "--seed",
-        "1", "--count", "5", "--format", "rust",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(
-        err,
-        "note: left out 1 board: level: complete would search too long (solve! refuses such \
-         boards)\n"
-    );
-    let boards = rust_boards(&out);
-    assert_eq!(boards.len(), 5);
-    for (puzzle, answer) in &boards {
-        assert_eq!(complete_refusal(puzzle, answer), None, "{puzzle}");
-    }
-    // As text, every board is given, with what `complete` does with it.
-    let (code, out, err) = run(&[
-        "gen", "--rows", "16", "--cols", "16", "--mines", "40", "--need", "complete", "--seed",
-        "1", "--count", "5",
-    ]);
+        "1", "--count", "6",
+    ];
+    let (code, rust, err) = run(&[&args[..], &["--format", "rust"]].concat());
     assert_eq!((code, err.as_str()), (0, ""), "{err}");
-    assert_eq!(out.matches("puzzle:").count(), 5);
+    let (code, text, err) = run(&args);
+    assert_eq!((code, err.as_str()), (0, ""), "{err}");
+    let boards = rust_boards(&rust);
+    assert_eq!(boards.len(), 6);
+    assert_eq!(text.matches("puzzle:").count(), 6);
+    for (puzzle, answer) in &boards {
+        assert!(
+            text.contains(&format!("puzzle:\n{puzzle}\nanswer:\n{answer}\n")),
+            "{puzzle}"
+        );
+    }
 }
 
 #[test]
@@ -693,37 +679,6 @@ const ONE_TWO_ONE: &str = "? ? ?\n1 2 1\n";
 const ONE_TWO_ONE_ANSWER: &str = "x 2 x\n1 2 1\n";
 
 #[test]
-fn solve_at_complete_says_when_solve_refuses_the_board() {
-    // Adversarial board 700012, a 16x16 position that needs a guess: the level's search would
-    // take too long.
-    let adversarial =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/adversarial/complete_boards.txt");
-    let text = std::fs::read_to_string(&adversarial).unwrap();
-    let blocks = parse_blocks(&text).unwrap();
-    let board = blocks
-        .iter()
-        .find(|b| b.name().starts_with("board 700012 "))
-        .expect("adversarial board 700012");
-    let (puzzle, answer) = (&board.puzzle, board.answer.as_ref().unwrap());
-    let block = format!("puzzle:\n{puzzle}\nanswer:\n{answer}\n");
-    let refused = file("refused.txt", &block);
-    let (code, out, err) = run(&["solve", "--level", "complete", path(&refused)]);
-    assert_eq!(code, 1, "{err}");
-    assert_eq!(out.lines().count(), 16, "{out}");
-    assert_eq!(
-        err,
-        "note: solve! refuses this board at level: complete (its search would take too long: \
-         44 cells are undecided when the local rules stop); use level: pairs\n"
-    );
-    // At pairs, or at complete on a board it takes, no such note.
-    let (_, _, err) = run(&["solve", "--level", "pairs", path(&refused)]);
-    assert_eq!(err, "");
-    let small = file("taken.txt", "puzzle:\n? ?\n1 1\nanswer:\nx 1\n1 1\n");
-    let (code, _, err) = run(&["solve", "--level", "complete", path(&small)]);
-    assert_eq!((code, err.as_str()), (1, ""));
-}
-
-#[test]
 fn solve_level_pairs_decides_what_two_numbers_side_by_side_decide() {
     let p = file("121-pairs.txt", ONE_TWO_ONE);
     let a = file("121-pairs-answer.txt", ONE_TWO_ONE_ANSWER);
@@ -812,23 +767,6 @@ fn a_solve_body_at_level_complete_is_solved_at_that_level() {
     );
     // pairs cannot start it, and --level still wins over the body's level.
     let (code, out, _) = run(&["solve", "--level", "pairs", path(&body)]);
-    assert_eq!((code, out.as_str()), (1, "? 1 ? ?\n"));
-}
-
-#[test]
-fn a_solve_body_at_level_diagram_is_solved_as_complete() {
-    // `level: diagram` decides what `level: complete` does: the same board as above, which
-    // the default with an answer (`fragment`) cannot finish.
-    let body = file(
-        "diagram-body.rs",
-        "let solved = typesweeper::solve! {\n    level: diagram\n    puzzle: [[? 1 ? ?]]\n    \
-         answer: [[x 1 0 0]]\n};",
-    );
-    assert_eq!(
-        run(&["solve", path(&body)]),
-        (0, "x 1 0 0\n".into(), String::new())
-    );
-    let (code, out, _) = run(&["solve", "--level", "fragment", path(&body)]);
     assert_eq!((code, out.as_str()), (1, "? 1 ? ?\n"));
 }
 

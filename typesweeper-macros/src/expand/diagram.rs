@@ -1,4 +1,4 @@
-//! What `level: diagram` expands to: rounds of full deduction as projections over decision
+//! What `level: complete` expands to: rounds of full deduction as projections over decision
 //! diagrams (`typesweeper::typelevel::diagram`).
 //!
 //! Every item written here depends only on the board's shape and its mine total, except two
@@ -19,18 +19,26 @@ use typesweeper_board::Cell;
 /// The names the expansion imports from `typesweeper::typelevel::diagram`.
 const NAMES: &str = "Nd, Lf, Out, Unk, Prep, Rd, LocalStage, CountStage, FwStage, BwStage, InteriorStage, ZipStage, Tt, Ff, Lines, Blocks, ZipLine, ZipCell, AnyOf, Done, DoneRd";
 
-/// The board in sweep order: lines of its shorter side, each followed by one pad position.
+/// The board in sweep order: lines of its shorter side, each followed by pad positions (one, or
+/// as many as make a line [`MIN_LINE`] positions long).
 struct Sweep {
     cols: usize,
     /// Cells of a line.
     w: usize,
-    /// Positions of a line, with its pad.
+    /// Positions of a line, with its pads.
     wp: usize,
     /// Lines.
     h: usize,
     /// Whether lines are rows.
     by_rows: bool,
 }
+
+/// The fewest positions of a line: a position's block reads seven positions of each of five
+/// lines (`typesweeper::typelevel::diagram::Block`), all distinct positions only when a line
+/// has at least seven. On shorter lines a block names one position twice (on a board one cell
+/// wide, the cell up and to the right is the one to the left), and the passes miscount: a
+/// 1x3 board `? 1 ?` overflowed the recursion limit.
+const MIN_LINE: usize = 7;
 
 impl Sweep {
     fn new(rows: usize, cols: usize) -> Sweep {
@@ -39,7 +47,7 @@ impl Sweep {
         Sweep {
             cols,
             w,
-            wp: w + 1,
+            wp: (w + 1).max(MIN_LINE),
             h,
             by_rows,
         }
@@ -57,7 +65,7 @@ impl Sweep {
             return None;
         }
         let (line, k) = (pos as usize / self.wp, pos as usize % self.wp);
-        if k == self.w {
+        if k >= self.w {
             return None;
         }
         Some(if self.by_rows {
@@ -114,7 +122,7 @@ fn binary(n: usize, width: usize) -> String {
     s
 }
 
-/// The items and the statements of `level: diagram`'s expansion.
+/// The items and the statements of `level: complete`'s expansion.
 pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) -> TokenStream {
     let board = &puzzle.board;
     let sw = Sweep::new(board.rows(), board.cols());
@@ -418,12 +426,12 @@ mod tests {
     use super::super::sections;
     use proc_macro2::{Span, TokenStream};
 
-    /// The expansion of a `level: diagram` call, as text, one item or statement a line.
+    /// The expansion of a `level: complete` call, as text, one item or statement a line.
     fn expand(call: &str) -> String {
         let input: TokenStream = call.parse().unwrap();
-        let (level, plan, puzzle, answer) =
+        let (level, puzzle, answer) =
             sections(input, Span::call_site()).unwrap_or_else(|e| panic!("{}", e.message));
-        super::super::expansion(level, plan, &puzzle, &answer, puzzle.label)
+        super::super::expansion(level, &puzzle, &answer, puzzle.label)
             .to_string()
             .replace(';', ";\n")
     }
@@ -444,10 +452,10 @@ mod tests {
         let puzzle = "puzzle: [[? ? ?] [1 2 ?] [? ? ?]]";
         // Two layouts that fit the shown 1 and 2 with two mines each.
         let one = expand(&format!(
-            "level: diagram {puzzle} answer: [[1 x 2] [1 2 x] [0 1 1]]"
+            "level: complete {puzzle} answer: [[1 x 2] [1 2 x] [0 1 1]]"
         ));
         let two = expand(&format!(
-            "level: diagram {puzzle} answer: [[0 1 x] [1 2 2] [1 x 1]]"
+            "level: complete {puzzle} answer: [[0 1 x] [1 2 2] [1 x 1]]"
         ));
         let (a, b) = (differ(&one, &two), differ(&two, &one));
         assert_eq!(a.len(), 1, "{a:#?}");
@@ -457,7 +465,7 @@ mod tests {
         }
         // The shown cells do enter, as the first board's type.
         let other = expand(
-            "level: diagram puzzle: [[? ? ?] [1 1 ?] [? ? ?]] answer: [[x 1 0] [1 1 0] [0 0 0]]",
+            "level: complete puzzle: [[? ? ?] [1 1 ?] [? ? ?]] answer: [[x 1 0] [1 1 0] [0 0 0]]",
         );
         assert!(differ(&one, &other)
             .iter()

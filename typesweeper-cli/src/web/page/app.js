@@ -1214,12 +1214,6 @@ function drawCompile() {
       });
       sub.append(" · first undecided ", link);
     }
-    if (l.refused) {
-      const refused = document.createElement("div");
-      refused.className = "refused";
-      refused.textContent = `solve! refuses this position at this level: ${l.refused}`;
-      sub.append(refused);
-    }
     li.append(head, sub);
     return li;
   });

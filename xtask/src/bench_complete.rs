@@ -1,10 +1,10 @@
-//! `cargo run --release -p xtask -- bench-diagram [--games N] [--runs N] [--next] [SIZE ...]`:
-//! what `level: diagram` costs on whole games (docs/notes/2026-12-02-decision-diagrams.md).
+//! `cargo run --release -p xtask -- bench-compile --level complete [--games N] [--runs N]
+//! [--next] [SIZE ...]`: what `level: complete` costs on whole games (docs/compile-time.md).
 //!
 //! Each game is a board dealt as `typesweeper gen` deals it (seeds from 1000, the first click
 //! opening a zero), shown with what that click opens; rustc plays every round from there, to
 //! the end or to the first cell a guess is needed at. Each game is a scratch crate under
-//! `target/diagram-bench/` (`target/diagram-bench-next/` with `--next`, for rustc's next trait
+//! `target/complete-bench/` (`target/complete-bench-next/` with `--next`, for rustc's next trait
 //! solver, `RUSTFLAGS=-Znext-solver` with `RUSTC_BOOTSTRAP=1`), with no `#![recursion_limit]`.
 //! A game the runtime `complete` finishes must build and print its answer; any other must fail
 //! with one error at the runtime's first undecided cell. Each build is timed `--runs` times
@@ -20,12 +20,12 @@ use typesweeper::runtime::complete;
 use typesweeper::runtime::generator::{board_for_seed, Level, Spec};
 use typesweeper::runtime::layout::FirstClick;
 
-/// The sizes: rows, cols, mines.
-const SIZES: [(usize, usize, usize); 4] = [(9, 9, 10), (16, 16, 40), (16, 30, 99), (32, 32, 154)];
+/// The sizes measured when none is named: beginner, intermediate, expert and 32x32.
+const DEFAULT_SIZES: [&str; 4] = ["9x9/10", "16x16/40", "16x30/99", "32x32/154"];
 
 /// The usage line.
 pub const USAGE: &str =
-    "cargo run --release -p xtask -- bench-diagram [--games N] [--runs N] [--next] [9x9 16x16 16x30 32x32 ...]";
+    "cargo run --release -p xtask -- bench-compile --level complete [--games N] [--runs N] [--next] [9x9/10 16x16/40 16x30/99 32x32/154 64x64/410 ...]";
 
 /// One build of a game's crate: rustc's wall seconds and peak MB, and the first cell its error
 /// names (`None` when it built).
@@ -81,25 +81,30 @@ fn median(mut xs: Vec<f64>) -> f64 {
 /// Runs the benchmark and prints the table.
 pub fn run(repo: &Path, games: u64, runs: usize, next: bool, labels: &[String]) {
     let base = repo.join(if next {
-        "target/diagram-bench-next"
+        "target/complete-bench-next"
     } else {
-        "target/diagram-bench"
+        "target/complete-bench"
     });
     write_rustc_wrapper(&base);
     assert!(
         base.join("time-rustc.sh").exists(),
-        "bench-diagram times rustc with /usr/bin/time"
+        "bench-compile --level complete times rustc with /usr/bin/time"
     );
     let solver = if next { "-Znext-solver" } else { "default" };
-    println!("level: diagram, whole games from the first click, {solver} trait solver, {runs} runs a game");
+    println!("level: complete, whole games from the first click, {solver} trait solver, {runs} runs a game");
     println!();
     println!("| board | games | finished by the runtime | as the runtime | median | slowest | peak memory |");
     println!("|---|---|---|---|---|---|---|");
-    for (rows, cols, mines) in SIZES {
-        let label = format!("{rows}x{cols}");
-        if !labels.is_empty() && !labels.contains(&label) {
-            continue;
+    let sizes = crate::bench_compile::SIZES.iter().filter(|s| {
+        if labels.is_empty() {
+            DEFAULT_SIZES.contains(&s.label)
+        } else {
+            labels.iter().any(|l| l == s.label)
         }
+    });
+    for size in sizes {
+        let (rows, cols, mines) = (size.rows, size.cols, size.mines);
+        let label = format!("{rows}x{cols}");
         let spec = Spec::new(rows, cols, mines, FirstClick::Zero, Level::Complete);
         let (mut times, mut peak, mut agree, mut finished, mut n) = (Vec::new(), 0, 0, 0, 0);
         for seed in 1000..1000 + games {
@@ -133,7 +138,7 @@ pub fn run(repo: &Path, games: u64, runs: usize, next: bool, labels: &[String]) 
     }
 }
 
-/// A scratch crate whose `main` solves one game at `level: diagram` and checks the answer.
+/// A scratch crate whose `main` solves one game at `level: complete` and checks the answer.
 fn write_game(dir: &Path, repo: &Path, puzzle: &Board, answer: &Board) {
     std::fs::create_dir_all(dir.join("src")).unwrap();
     let name = dir.file_name().unwrap().to_string_lossy().replace('x', "_");
@@ -148,11 +153,7 @@ fn write_game(dir: &Path, repo: &Path, puzzle: &Board, answer: &Board) {
         ),
     )
     .unwrap();
-    let call = solve_call_at(Level::Complete, puzzle, answer, "    ").replacen(
-        "level: complete",
-        "level: diagram",
-        1,
-    );
+    let call = solve_call_at(Level::Complete, puzzle, answer, "    ");
     std::fs::write(
         dir.join("src/main.rs"),
         format!(

@@ -1,9 +1,9 @@
-// `level: diagram`: two 1s share one mine between two cells, and nothing tells which: rustc
+// `level: complete`: two 1s share one mine between two cells, and nothing tells which: rustc
 // must stop at the first of them.
 
 fn main() {
     let _ = typesweeper::solve! {
-        level: diagram
+        level: complete
         puzzle: [
             [? ?]
             [1 1]

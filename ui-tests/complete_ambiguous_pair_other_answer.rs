@@ -1,9 +1,9 @@
-// `level: diagram`, the same board with the other answer: the answer is concealed, so rustc
+// `level: complete`, the same board with the other answer: the answer is concealed, so rustc
 // stops at the same cell.
 
 fn main() {
     let _ = typesweeper::solve! {
-        level: diagram
+        level: complete
         puzzle: [
             [? ?]
             [1 1]
