@@ -38,8 +38,9 @@
 //!
 //! # Use it in your crate
 //!
-//! The library needs nothing beyond `solve!`, `puzzle!` and the runtime mirror's few
-//! dependencies (the `typesweeper` command is a package of its own, `typesweeper-cli`):
+//! By default the library is `solve!`, `puzzle!` and what they expand to: its macro and board
+//! crates, typenum and frunk_core (the runtime mirror is the feature `runtime`, below; the
+//! `typesweeper` command is a package of its own, `typesweeper-cli`):
 //!
 //! ```toml
 //! [dev-dependencies]
@@ -70,7 +71,7 @@
 //! * A board the rules cannot finish (ambiguous, or beyond one number at a time) fails with
 //!   `error[E0277]`, pointing at the first undecided cell's `?` and naming it (`R1C1` is the
 //!   top-left cell). To list every undecided cell, run `typesweeper solve` on the board with
-//!   its answer: it applies exactly the compiler's rules ([`runtime::fragment`]).
+//!   its answer: it applies exactly the compiler's rules (`runtime::fragment`).
 //! * Boards that must fail to compile belong in their own files, checked with trybuild, or in
 //!   a `compile_fail,E0277` doc test. The README's section "Reading the errors and testing
 //!   boards that must fail" has the recipe.
@@ -103,10 +104,18 @@
 //!
 //! # The runtime mirror and the command
 //!
-//! [`runtime`] mirrors the compile-time rules at run time: [`runtime::fragment`] applies exactly
-//! the compiler's rules, [`runtime::complete`] decides everything every consistent layout agrees
-//! on, [`runtime::game`] is a game engine and [`runtime::autoplay`] plays it. [`board`] holds the
-//! board text format and the cell vocabulary that both halves share.
+//! The feature `runtime` (off by default: a crate that only writes puzzles builds none of it)
+//! adds the runtime mirror of the compile-time rules:
+//!
+//! ```toml
+//! typesweeper = { git = "https://github.com/OWNER/typesweeper", features = ["runtime"] }
+//! ```
+//!
+//! `runtime::fragment` applies exactly the compiler's rules, `runtime::pairs` and
+//! `runtime::complete` those of the other levels, `runtime::game` is a game engine,
+//! `runtime::autoplay` plays it, `runtime::generator` deals boards a level finishes, and
+//! `codegen` writes boards as `solve!` calls and test files. [`board`] holds the board text
+//! format and the cell vocabulary that both halves share.
 //!
 //! The `typesweeper` command (the package `typesweeper-cli`) solves, generates, plays and
 //! benchmarks boards: `cargo install --path typesweeper-cli` from a clone, or `cargo run
@@ -127,7 +136,11 @@ pub use typesweeper_board::Cell;
 #[doc(inline)]
 pub use typesweeper_board as board;
 
+#[cfg(feature = "runtime")]
+#[cfg_attr(docsrs, doc(cfg(feature = "runtime")))]
 pub mod codegen;
+#[cfg(feature = "runtime")]
+#[cfg_attr(docsrs, doc(cfg(feature = "runtime")))]
 pub mod runtime;
 pub mod typelevel;
 

@@ -176,6 +176,39 @@ fn the_readme_guide_works_through_git_and_path_dependencies() {
         ok,
         "the snapshots recorded through git differ through a path:\n{out}"
     );
+    // The plain dependency line builds only what `solve!` needs: no runtime mirror.
+    let tree = Command::new(env!("CARGO"))
+        .args(["tree", "--offline", "-e", "normal", "--prefix", "none"])
+        .args(["--format", "{lib}"])
+        .current_dir(&path_dir)
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .expect("cargo tree runs");
+    assert!(tree.status.success(), "{}", String::from_utf8_lossy(&tree.stderr));
+    let mut crates: Vec<String> = String::from_utf8(tree.stdout)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(|l| l.trim_end_matches(" (*)").to_string())
+        .collect();
+    crates.sort();
+    crates.dedup();
+    assert_eq!(
+        crates,
+        [
+            "frunk_core",
+            "proc_macro2",
+            "puzzles",
+            "quote",
+            "typenum",
+            "typesweeper",
+            "typesweeper_board",
+            "typesweeper_macros",
+            "unicode_ident",
+        ],
+        "a user crate's dependencies"
+    );
+
     // And recorded afresh, they are the same bytes.
     let (ok, out) = run(&path_dir, &target, &["test", "--test", "ui"], true);
     assert!(ok, "recording through the path failed:\n{out}");
