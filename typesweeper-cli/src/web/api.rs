@@ -121,10 +121,13 @@ impl App {
 
 /// The router: the page, its assets and the API.
 pub fn router(app: Arc<App>) -> Router {
-    Router::new()
+    let mut routes = Router::new()
         .route("/", get(page::index))
-        .route("/app.js", get(page::script))
-        .route("/style.css", get(page::style))
+        .route("/style.css", get(page::style));
+    for &(path, source) in page::SCRIPTS {
+        routes = routes.route(path, get(move || async move { page::script(source) }));
+    }
+    routes
         .route("/api/limits", get(limits))
         .route("/api/games", post(new_game))
         .route("/api/games/{id}", get(show).delete(drop_game))
@@ -717,8 +720,25 @@ async fn limits(Shared(app): Shared<Arc<App>>) -> Json<Limits> {
 // --------------------------------------------------------------------------------------------
 
 /// The page and its assets, embedded in the binary.
-mod page {
+pub(crate) mod page {
     use super::*;
+
+    /// The page's script: native ES modules, each served at its path as the file it is (no
+    /// build step). `/app.js` is the entry, loaded by index.html; the others are what it
+    /// imports, by paths relative to it (web/tests.rs checks that every import is served here,
+    /// and that every file of page/ and page/js/ is).
+    pub(crate) const SCRIPTS: &[(&str, &str)] = &[
+        ("/app.js", include_str!("page/app.js")),
+        ("/js/api.js", include_str!("page/js/api.js")),
+        ("/js/compile.js", include_str!("page/js/compile.js")),
+        ("/js/draw.js", include_str!("page/js/draw.js")),
+        ("/js/help.js", include_str!("page/js/help.js")),
+        ("/js/input.js", include_str!("page/js/input.js")),
+        ("/js/pure.js", include_str!("page/js/pure.js")),
+        ("/js/settings.js", include_str!("page/js/settings.js")),
+        ("/js/solver.js", include_str!("page/js/solver.js")),
+        ("/js/state.js", include_str!("page/js/state.js")),
+    ];
 
     fn asset(content_type: &'static str, body: &'static str) -> Response {
         (
@@ -735,11 +755,9 @@ mod page {
         asset("text/html; charset=utf-8", include_str!("page/index.html"))
     }
 
-    pub async fn script() -> Response {
-        asset(
-            "text/javascript; charset=utf-8",
-            include_str!("page/app.js"),
-        )
+    /// One of the [`SCRIPTS`].
+    pub fn script(source: &'static str) -> Response {
+        asset("text/javascript; charset=utf-8", source)
     }
 
     pub async fn style() -> Response {
