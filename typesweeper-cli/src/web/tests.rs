@@ -1,6 +1,8 @@
 //! The API in-process: requests sent to the router with tower's `oneshot`, answers read as
 //! JSON. A whole game by hand, a win by solver moves, best times, and every error path.
 
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use axum::body::Body;
@@ -14,6 +16,7 @@ use typesweeper::runtime::game::{Config, Game, Status};
 use typesweeper::runtime::generator::Level;
 use typesweeper::runtime::layout::FirstClick;
 
+use super::api::page::SCRIPTS;
 use super::api::{router, App, BODY_LIMIT, REQUEST_STEPS};
 use crate::session::best::BestTimes;
 
@@ -561,22 +564,198 @@ async fn bad_requests_get_clear_errors() {
     let (s, _) = send(&app, Method::DELETE, &format!("/api/games/{id}"), None).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
 
-    // The page and its assets.
+    // The page and its assets: every script module (SCRIPTS, the entry /app.js among them) as
+    // JavaScript, each asked for again when used (no-cache: a new binary's page is seen at once).
+    assert!(SCRIPTS.iter().any(|&(path, _)| path == "/app.js"));
+    let scripts = SCRIPTS
+        .iter()
+        .map(|&(path, _)| (path, "text/javascript; charset=utf-8"));
     for (path, kind) in [
-        ("/", "text/html"),
-        ("/app.js", "text/javascript"),
-        ("/style.css", "text/css"),
-    ] {
+        ("/", "text/html; charset=utf-8"),
+        ("/style.css", "text/css; charset=utf-8"),
+    ]
+    .into_iter()
+    .chain(scripts)
+    {
         let response = router(Arc::clone(&app))
             .oneshot(Request::get(path).body(Body::empty()).unwrap())
             .await
             .unwrap();
-        assert_eq!(response.status(), StatusCode::OK);
-        assert!(response.headers()["content-type"]
-            .to_str()
-            .unwrap()
-            .starts_with(kind));
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        assert_eq!(response.headers()["content-type"], kind, "{path}");
+        assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
     }
+}
+
+/// The page's directory in the sources.
+fn page_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src/web/page")
+}
+
+/// What a module imports: the specifier of each `import ... from "x"`, `export ... from "x"`,
+/// `import "x"` and `import("x")`, outside comments.
+fn imports(source: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in source.lines() {
+        let code = line.trim_start();
+        if code.starts_with("//") || code.starts_with('*') || code.starts_with("/*") {
+            continue;
+        }
+        for opening in ["from ", "import ", "import("] {
+            let mut rest = code;
+            while let Some(at) = rest.find(opening) {
+                rest = &rest[at + opening.len()..];
+                let Some(quote) = rest.chars().next().filter(|&c| c == '"' || c == '\'') else {
+                    continue;
+                };
+                if let Some(end) = rest[1..].find(quote) {
+                    found.push(rest[1..1 + end].to_string());
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The path an import of `specifier` from the module served at `base` asks for, as the browser
+/// resolves it. A bare specifier (no ./, ../ or /) fails: the page has no import map.
+fn resolve(base: &str, specifier: &str) -> String {
+    if specifier.starts_with('/') {
+        return specifier.to_string();
+    }
+    assert!(
+        specifier.starts_with("./") || specifier.starts_with("../"),
+        "{base} imports {specifier:?}: a bare name, which a browser resolves only with an import map"
+    );
+    let mut parts: Vec<&str> = base.split('/').collect();
+    parts.pop();
+    for part in specifier.split('/') {
+        match part {
+            "." => {}
+            ".." => {
+                assert!(
+                    parts.len() > 1,
+                    "{base} imports {specifier:?}: above the root"
+                );
+                parts.pop();
+            }
+            part => parts.push(part),
+        }
+    }
+    parts.join("/")
+}
+
+#[test]
+fn imports_are_found_and_resolved_as_a_browser_does() {
+    let source = "// import { no } from \"./comment.js\";\n\
+                  import { a, b } from \"./a.js\";\n\
+                  import {\n  c,\n} from '../c.js';\n\
+                  import \"/side.js\";\n\
+                  export { d } from \"./d.js\";\n\
+                  const e = await import(\"./e.js\");\n\
+                  const text = \"a word from the page\";\n";
+    assert_eq!(
+        imports(source),
+        ["./a.js", "../c.js", "/side.js", "./d.js", "./e.js"]
+    );
+    assert_eq!(resolve("/app.js", "./js/api.js"), "/js/api.js");
+    assert_eq!(resolve("/js/draw.js", "./pure.js"), "/js/pure.js");
+    assert_eq!(resolve("/js/draw.js", "../app.js"), "/app.js");
+    assert_eq!(resolve("/js/draw.js", "/style.css"), "/style.css");
+}
+
+#[tokio::test]
+async fn every_module_of_the_page_is_embedded_and_every_import_is_served() {
+    // Every .js file of page/ and page/js/ is embedded, at the path of its place in page/.
+    let mut files = BTreeMap::new();
+    for (dir, prefix) in [(page_dir(), "/"), (page_dir().join("js"), "/js/")] {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let name = entry.unwrap().file_name().into_string().unwrap();
+            if name.ends_with(".js") {
+                let source = std::fs::read_to_string(dir.join(&name)).unwrap();
+                files.insert(format!("{prefix}{name}"), source);
+            }
+        }
+    }
+    let served: BTreeMap<String, String> = SCRIPTS
+        .iter()
+        .map(|&(path, source)| (path.to_string(), source.to_string()))
+        .collect();
+    assert_eq!(
+        served.keys().collect::<Vec<_>>(),
+        files.keys().collect::<Vec<_>>(),
+        "api.rs's SCRIPTS and the .js files of page/"
+    );
+    for (path, source) in &files {
+        assert!(served[path] == *source, "{path} serves another file");
+    }
+
+    // index.html loads the entry as a module, and each import names a path the router serves
+    // as JavaScript; from the entry, the imports reach every module.
+    let index = std::fs::read_to_string(page_dir().join("index.html")).unwrap();
+    assert!(index.contains(r#"<script type="module" src="/app.js"></script>"#));
+    let app = app();
+    let mut reached = BTreeSet::from(["/app.js".to_string()]);
+    let mut todo = vec!["/app.js".to_string()];
+    while let Some(module) = todo.pop() {
+        let source = served
+            .get(&module)
+            .unwrap_or_else(|| panic!("{module} is imported but not in SCRIPTS"));
+        for specifier in imports(source) {
+            let path = resolve(&module, &specifier);
+            let response = router(Arc::clone(&app))
+                .oneshot(Request::get(&path).body(Body::empty()).unwrap())
+                .await
+                .unwrap();
+            assert_eq!(
+                response.status(),
+                StatusCode::OK,
+                "{module} imports {specifier:?}: the router does not serve {path}"
+            );
+            assert_eq!(
+                response.headers()["content-type"],
+                "text/javascript; charset=utf-8",
+                "{path}"
+            );
+            if reached.insert(path.clone()) {
+                todo.push(path);
+            }
+        }
+    }
+    assert_eq!(
+        reached.iter().collect::<Vec<_>>(),
+        served.keys().collect::<Vec<_>>(),
+        "the modules the entry reaches, and the modules served"
+    );
+}
+
+/// The page's pure helpers (page/js/pure.js) under `node --test`, with node's own test runner
+/// and assertions only: page/tests/*.test.mjs.
+#[test]
+#[ignore = "needs node"]
+fn page_helpers_pass_node_test() {
+    let dir = page_dir().join("tests");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.to_string_lossy().ends_with(".test.mjs"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no *.test.mjs in {}", dir.display());
+    // The files by name (a directory argument means different things to different versions).
+    let output = std::process::Command::new("node")
+        .arg("--test")
+        .args(&files)
+        .current_dir(&dir)
+        .output()
+        .expect("node runs (install Node.js)");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success() && stdout.contains("# fail 0"),
+        "node --test failed ({}):\n{stdout}\n{stderr}",
+        output.status
+    );
 }
 
 #[tokio::test]
