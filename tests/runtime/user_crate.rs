@@ -184,7 +184,11 @@ fn the_readme_guide_works_through_git_and_path_dependencies() {
         .env("CARGO_TARGET_DIR", &target)
         .output()
         .expect("cargo tree runs");
-    assert!(tree.status.success(), "{}", String::from_utf8_lossy(&tree.stderr));
+    assert!(
+        tree.status.success(),
+        "{}",
+        String::from_utf8_lossy(&tree.stderr)
+    );
     let mut crates: Vec<String> = String::from_utf8(tree.stdout)
         .unwrap()
         .lines()
