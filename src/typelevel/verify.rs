@@ -26,48 +26,10 @@
 //! least as many after it). Every count is at most the number of mines, so the peeling that
 //! moves bounds along costs at most that many steps per link.
 //!
-//! # Cost, and what was measured
-//!
-//! The chain is most of a large board's type-checking time, and its forward `Verify` bounds
-//! were most of the chain's: 64x64 with 410 mines took 8.4 s to type-check, 4.2 s without
-//! them. Its counts are partial Peano types, and every obligation that mentions one refolds it
-//! when it grows. The forward rule's cost came from the start of the chain: `K0` is the exact
-//! total, so the first `R` counts are "at least `R - i`" from the first rounds on, each link
-//! peeling a partial count `R - i` deep (one obligation per level, each holding the rest)
-//! while the cells are still unknown, which is cubic in the mines. Measured on that board:
-//! forward bounds on the first 410 links only cost as much as all of them; on the other links
-//! only, 0.6 s.
-//!
-//! So the first forward bound gets the total through a delay line ([`Later`]), one link per round
-//! of rustc's fulfilment loop, as many rounds as the board has rows and columns (at most 256). By
-//! then the local rules have decided most cells at the start of the chain (breadth-first from the
-//! shown numbers, see below), whose counts [`Tally`] has made exact, and exact counts are cheap to
-//! peel. The rules and what they prove are the same, only later: 64x64/410 type-checks in 5.0 s
-//! instead of 8.4 s (delays of 10 rounds: 6.8 s; 30 to 400: 4.6-4.9 s; 1500: 6.0 s, each round
-//! being a pass over the waiting obligations). It does not help every board: 16x30/99 is unchanged
-//! (its forward bounds cost about 0.2 s of its 0.6 s however late they start: there the cost is the
-//! peeling itself, one obligation per level of each count), and 100x100/1000 too (25 s, of which
-//! the forward bounds are 13 s whatever the delay: a cell near the start of the chain is undecided
-//! until late, so the partial counts start from an early exact count anyway).
-//!
-//! The order of the chain matters: breadth-first from the shown cells (the macro's order) beat
-//! reading order (25 s on 64x64 before the delay line), its reverse, and an order with the early
-//! cells at both ends. Measured and not kept: a second chain in reverse order carrying the forward
-//! bounds (19 s against 16 s), a second chain counting safe cells with backward bounds only in
-//! place of `Verify` (twice as slow on 16x30: safe counts are deep), dropping `Tally` and relying
-//! on `Verify`/`VerifyBack` for exactness (40 s instead of 8.4 s on 64x64: `Tally` ties the counts
-//! on a decided cell's two sides into one type), `Tally` as a bound of its own rather than inside
-//! `CellRules` (slower on 64x64), the cell's rules as a projection (`<Cell as CellLink<A,
-//! Ns>>::Link<X> == (Before, After)`, which rustc re-examines only when the cell changes, not the
-//! counts: 10.8 s against 8.4 s), counting the first `R` links from `K - (R - i)` so that they
-//! start at zero instead of deep (8.6 s against 8.4 s: the partial counts get as deep as the cells
-//! are decided; with the delay line too, 8.0-8.3 s against 4.5 s on 64x64, though 16x30 went from
-//! 0.53-0.62 s to 0.46-0.57 s), and holding all of the chain's `Verify` and `VerifyBack` bounds
-//! behind the delay line (in chunks that wait for its end: 16x30 0.55-0.62 s against 0.60 s, 64x64
-//! 11.6 s against 4.5 s: without the backward bounds during the solve, the counts the mines make
-//! partial get deep before anything peels them), and the bounds over two links at a time (a
-//! `Verify2` and `VerifyBack2` with exact base cases for every pair of cells, half as many bounds:
-//! 6.7 s against 4.3 s on 64x64, no change on 16x30).
+//! The chain is most of a large board's type-checking time; the first forward bound gets the
+//! total through a delay line ([`Later`]) so that its partial counts start late. Why, and the
+//! orders and encodings measured and not kept, are in the repository's
+//! `docs/notes/2026-11-21-fragment-encoding.md`; how the level works, in `docs/design.md`.
 
 use super::cell::{Mine, Num};
 use super::peano::{S, Z};
