@@ -1,7 +1,9 @@
 //! The board text format and the cell vocabulary of typesweeper.
 //!
 //! This is the only thing the compile-time solver (the `solve!` macro) and the runtime mirror
-//! share. A board is written as rows of whitespace-separated cells:
+//! share, with the two formats built on it: [`corpus`] files (boards, their answers and the
+//! outcome expected) and [`solve_body`], a `solve!` call's body read as text. A board is written
+//! as rows of whitespace-separated cells:
 //!
 //! * `?`: a cell the puzzle does not show,
 //! * `x`: a mine,
