@@ -1,7 +1,8 @@
 //! `level: complete`: full deduction as rounds of projections over decision diagrams
 //! (`typesweeper::typelevel::diagram`). rustc derives every cell below. Its compile-fail cases
 //! are `ui-tests/complete_*.rs` (an ambiguous board, with two answers that give the same error)
-//! and the generated corpus cases of `ui-tests/complete/` (`tests/ui.rs`).
+//! and the generated corpus cases of `ui-tests/complete/`; the corpus cases that must compile
+//! are `tests/must-compile/complete/` (both built by `tests/ui.rs`).
 
 #[path = "shared/scratch_crate.rs"]
 mod scratch_crate;
@@ -114,9 +115,10 @@ fn an_overflow_never_reads_as_a_guess() {
     std::fs::copy(repo.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     // Corpus 600034, which full deduction finishes (`a_board_pairs_cannot_finish`), at a
     // limit no round fits in.
-    let case =
-        std::fs::read_to_string(repo.join("ui-tests/complete/solved_board_600034_9x9_10.rs"))
-            .unwrap();
+    let case = std::fs::read_to_string(
+        repo.join("tests/must-compile/complete/solved_board_600034_9x9_10.rs"),
+    )
+    .unwrap();
     assert!(case.contains("level: complete") && !case.contains("recursion_limit"));
     let case = format!("#![recursion_limit = \"16\"]\n{case}");
     std::fs::write(dir.join("src/main.rs"), case).unwrap();

@@ -1,5 +1,6 @@
-//! Compile-fail cases. Each `ui-tests/**/*.rs` must fail to compile with exactly the errors in
-//! its `.stderr` file; regenerate them with
+//! Compile-fail cases, and `level: complete`'s corpus cases that must compile. Each
+//! `ui-tests/**/*.rs` must fail to compile with exactly the errors in its `.stderr` file
+//! (`ui-tests/` holds nothing else); regenerate them with
 //! `TRYBUILD=overwrite cargo test --test ui -- --include-ignored` after a deliberate change.
 //!
 //! * `ui-tests/*.rs`: malformed boards (a `compile_error!` at the offending token), a
@@ -11,11 +12,12 @@
 //!   corpus that `level: pairs` cannot finish (`pairs_*`). Each fails with one error
 //!   that names the first cell the rules leave undecided (`tests/compiler_agrees_with_fragment.rs`
 //!   checks that cell against the runtime mirror).
-//! * `ui-tests/complete/*.rs`: the corpus of boards `level: pairs` cannot finish, at
-//!   `level: complete` (generated too): `solved_*` must compile and print their answer (built
-//!   together as the binaries of a scratch crate under `target/solved-cases/`, and run) and
-//!   `stuck_*` (boards that need a guess) must fail at their first undecided cell. None sets a
-//!   `#![recursion_limit]`.
+//! * `level: complete`'s corpus (boards `level: pairs` cannot finish, and adversarial ones), one
+//!   generated case a board: `ui-tests/complete/stuck_*.rs` (boards that need a guess) must fail
+//!   at their first undecided cell, and `tests/must-compile/complete/solved_*.rs` must compile
+//!   and print their answer (built together as the binaries of a scratch crate under
+//!   `target/solved-cases/`, and run; cargo does not take that folder for a test target). None
+//!   sets a `#![recursion_limit]`.
 
 #[path = "shared/scratch_crate.rs"]
 mod scratch_crate;
@@ -34,8 +36,17 @@ const LARGE_CASES: [&str; 2] = [
     "ui-tests/corpus/pairs_*_16x*.rs",
 ];
 
+/// `level: complete`'s corpus cases that must fail, each with its `.stderr`.
+const COMPLETE_FAIL: &str = "ui-tests/complete";
+
+/// `level: complete`'s corpus cases that must compile (and run).
+const COMPLETE_PASS: &str = "tests/must-compile/complete";
+
 /// The `level: complete` cases `ui` compiles: the 9x9 boards but the slow ones.
 const COMPLETE_CASES: [&str; 2] = ["solved_*_9x9_*.rs", "stuck_*_9x9_*.rs"];
+
+/// The `level: complete` cases `ui_large_corpus_boards` compiles, with [`COMPLETE_SLOW`].
+const COMPLETE_LARGE: [&str; 2] = ["solved_*_16x*.rs", "stuck_*_16x*.rs"];
 
 /// The 9x9 `level: complete` cases too slow for every `cargo test` (over two seconds each,
 /// default solver, 2 cores: docs/compile-time.md); `ui_large_corpus_boards` compiles them.
@@ -53,11 +64,10 @@ const COMPLETE_SLOW: [&str; 11] = [
     "stuck_board_700011_9x9_25.rs",
 ];
 
-/// The `level: complete` cases whose file names match `pattern`, slow ones only if `slow`:
-/// each `stuck_*` must fail with its `.stderr`, checked by `t`; the `solved_*` ones are
-/// returned, for [`run_solved`] to build and run.
-fn complete_cases(t: &trybuild::TestCases, pattern: &str, slow: bool) -> Vec<String> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ui-tests/complete");
+/// The names of the cases in `dir` (from the repository's root) that match `pattern`, slow
+/// ones only if `slow`.
+fn cases_in(dir: &str, pattern: &str, slow: bool) -> Vec<String> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
@@ -65,23 +75,26 @@ fn complete_cases(t: &trybuild::TestCases, pattern: &str, slow: bool) -> Vec<Str
         .filter(|n| slow || !COMPLETE_SLOW.contains(&n.as_str()))
         .collect();
     names.sort();
-    assert!(!names.is_empty(), "`{pattern}` names no case");
-    let mut solved = Vec::new();
-    for name in names {
-        if name.starts_with("solved_") {
-            solved.push(name);
-        } else {
-            assert!(
-                name.starts_with("stuck_"),
-                "{name}: neither solved_ nor stuck_"
-            );
-            t.compile_fail(format!("ui-tests/complete/{name}"));
-        }
+    names
+}
+
+/// The `level: complete` cases whose file names match `pattern`, slow ones only if `slow`:
+/// each one of [`COMPLETE_FAIL`] must fail with its `.stderr`, checked by `t`; those of
+/// [`COMPLETE_PASS`] are returned, for [`run_solved`] to build and run.
+fn complete_cases(t: &trybuild::TestCases, pattern: &str, slow: bool) -> Vec<String> {
+    let failing = cases_in(COMPLETE_FAIL, pattern, slow);
+    let solved = cases_in(COMPLETE_PASS, pattern, slow);
+    assert!(
+        !failing.is_empty() || !solved.is_empty(),
+        "`{pattern}` names no case"
+    );
+    for name in failing {
+        t.compile_fail(format!("{COMPLETE_FAIL}/{name}"));
     }
     solved
 }
 
-/// Builds the `solved_*` cases `names` as the binaries of one scratch crate,
+/// Builds the cases `names` of [`COMPLETE_PASS`] as the binaries of one scratch crate,
 /// `target/solved-cases/<package>`, and runs each: every one must compile (rustc derived every
 /// cell) and exit successfully (each asserts the board it prints against its answer). One
 /// `cargo build` compiles each case once; trybuild would compile a case that must pass twice,
@@ -95,7 +108,7 @@ fn run_solved(package: &str, names: &[String]) {
     std::fs::create_dir_all(&dir).unwrap();
     let mut bins = String::new();
     for name in names {
-        let case = repo.join("ui-tests/complete").join(name);
+        let case = repo.join(COMPLETE_PASS).join(name);
         let stem = name.trim_end_matches(".rs");
         write!(
             bins,
@@ -174,7 +187,7 @@ fn ui_large_corpus_boards() {
         t.compile_fail(pattern);
     }
     let mut solved = Vec::new();
-    for pattern in ["solved_*_16x*.rs", "stuck_*_16x*.rs"] {
+    for pattern in COMPLETE_LARGE {
         solved.extend(complete_cases(&t, pattern, true));
     }
     for slow in COMPLETE_SLOW {
@@ -197,7 +210,8 @@ fn matches(pattern: &str, name: &str) -> bool {
 
 /// trybuild runs nothing, and passes, for a pattern that names no file: were the cases moved or
 /// renamed, `ui` would pass without compiling one. Each pattern must name cases, each with the
-/// errors it must give.
+/// errors it must give. Every case under `ui-tests/` must fail, with its `.stderr`; none of
+/// [`COMPLETE_PASS`] has one.
 #[test]
 fn every_pattern_names_cases_with_their_errors() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -221,16 +235,47 @@ fn every_pattern_names_cases_with_their_errors() {
             );
         }
     }
-    let complete = root.join("ui-tests/complete");
-    for entry in std::fs::read_dir(&complete).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_str().unwrap();
-        if name.starts_with("stuck_") && name.ends_with(".rs") {
-            assert!(
-                path.with_extension("stderr").is_file(),
-                "{name} has no .stderr"
-            );
+    let mut dirs = vec![root.join("ui-tests")];
+    let mut must_fail = 0;
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            match path.extension().and_then(|e| e.to_str()) {
+                _ if path.is_dir() => dirs.push(path),
+                Some("rs") => {
+                    assert!(
+                        path.with_extension("stderr").is_file(),
+                        "{} has no .stderr: a case that must compile does not belong in ui-tests/",
+                        path.display()
+                    );
+                    must_fail += 1;
+                }
+                Some("stderr") => assert!(
+                    path.with_extension("rs").is_file(),
+                    "{} has no case",
+                    path.display()
+                ),
+                _ => panic!("{}: neither a case nor its .stderr", path.display()),
+            }
         }
+    }
+    assert!(must_fail > 0, "ui-tests/ holds no case");
+    let must_compile = cases_in(COMPLETE_PASS, "*.rs", true);
+    assert!(!must_compile.is_empty(), "{COMPLETE_PASS} holds no case");
+    for entry in std::fs::read_dir(root.join(COMPLETE_PASS)).unwrap() {
+        let path = entry.unwrap().path();
+        assert!(
+            path.extension().is_some_and(|e| e == "rs"),
+            "{}: a case that must compile is a .rs file alone",
+            path.display()
+        );
+    }
+    for slow in COMPLETE_SLOW {
+        assert!(
+            root.join(COMPLETE_FAIL).join(slow).is_file()
+                || root.join(COMPLETE_PASS).join(slow).is_file(),
+            "the slow case {slow} is neither in {COMPLETE_FAIL} nor in {COMPLETE_PASS}"
+        );
     }
     assert!(matches("board_*_16x*.rs", "board_1_16x30_99.rs"));
     assert!(!matches("board_*_16x*.rs", "board_3_9x9_10.rs"));

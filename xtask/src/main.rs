@@ -2,10 +2,16 @@
 //!
 //! `cargo run -p xtask -- corpus-tests` regenerates the compile-time corpus tests from
 //! `tests/corpus/*.txt`: `tests/corpus_games.rs`, `tests/corpus_fragment_boards.rs`,
-//! `tests/corpus_pairs_boards.rs` (at `level: pairs`) and the
-//! ambiguous and stuck cases under `ui-tests/corpus/` (their `.stderr` files are written by
-//! trybuild: `TRYBUILD=overwrite cargo test --test ui -- --include-ignored`). `cargo run -p xtask -- corpus-tests --check` fails
-//! when a generated file is out of date; the unit test below runs that check.
+//! `tests/corpus_pairs_boards.rs` (at `level: pairs`), the
+//! ambiguous and stuck cases under `ui-tests/corpus/`, and `level: complete`'s corpus
+//! (`tests/corpus/complete_boards.txt`, `tests/adversarial/complete_boards.txt`) as one file a
+//! board: those that must fail under `ui-tests/complete/`, those that must compile under
+//! `tests/must-compile/complete/`. trybuild writes the `.stderr` files of the cases that must
+//! fail: `TRYBUILD=overwrite cargo test --test ui -- --include-ignored`. Files of those folders
+//! that no corpus board generates any more are removed. `cargo run -p xtask -- corpus-tests
+//! --check` fails when a generated file is out of date or missing, or when one of those folders
+//! holds a file that is not generated (or a `.stderr` of one); the unit test below runs that
+//! check.
 //!
 //! `cargo run --release -p xtask -- bench-compile [--runs N] [--level fragment|pairs] [SIZE ...]` is the compile-time
 //! benchmark of the local levels (see `bench_compile.rs`);
@@ -34,9 +40,15 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["corpus-tests"] => {
-            for (path, text) in generated(&root()) {
-                std::fs::write(&path, text).expect("write generated file");
+            let files = generated(&root());
+            for (path, text) in &files {
+                std::fs::create_dir_all(path.parent().unwrap()).expect("make the folder");
+                std::fs::write(path, text).expect("write generated file");
                 println!("wrote {}", path.display());
+            }
+            for path in extra_files(&root(), &files) {
+                std::fs::remove_file(&path).expect("remove a file no board generates");
+                println!("removed {}", path.display());
             }
             // Format like the rest of the tree; the up-to-date check ignores white space.
             let status = std::process::Command::new("cargo")
@@ -52,7 +64,7 @@ fn main() -> ExitCode {
             let stale = stale_files(&root());
             for p in &stale {
                 eprintln!(
-                    "out of date: {} (run `cargo run -p xtask -- corpus-tests`)",
+                    "out of date or not generated: {} (run `cargo run -p xtask -- corpus-tests`)",
                     p.display()
                 );
             }
@@ -182,15 +194,58 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
+/// The folders that hold only generated cases (with the `.stderr` files trybuild writes for
+/// those that must fail), from the repository's root.
+const GENERATED_DIRS: [&str; 3] = [
+    "ui-tests/corpus",
+    "ui-tests/complete",
+    "tests/must-compile/complete",
+];
+
+/// The generated files that are missing or out of date, and the files of [`GENERATED_DIRS`]
+/// that are not generated ([`extra_files`]).
 fn stale_files(root: &Path) -> Vec<PathBuf> {
-    generated(root)
-        .into_iter()
+    let files = generated(root);
+    let mut stale: Vec<PathBuf> = files
+        .iter()
         .filter(|(path, text)| {
             let on_disk = std::fs::read_to_string(path).unwrap_or_default();
             squeeze(&on_disk) != squeeze(text)
         })
-        .map(|(path, _)| path)
-        .collect()
+        .map(|(path, _)| path.clone())
+        .collect();
+    stale.extend(extra_files(root, &files));
+    stale
+}
+
+/// The files of [`GENERATED_DIRS`] that `files` does not account for: a case no corpus board
+/// generates (one left where a case used to be, or a board's old name), or a `.stderr` whose
+/// case is not generated. Only a case that must fail, under `ui-tests/`, has a `.stderr`.
+fn extra_files(root: &Path, files: &[(PathBuf, String)]) -> Vec<PathBuf> {
+    let generated: std::collections::HashSet<&Path> =
+        files.iter().map(|(path, _)| path.as_path()).collect();
+    let mut extra = Vec::new();
+    for dir in GENERATED_DIRS {
+        let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.expect("read the folder").path();
+            let accounted = match path.extension().and_then(|e| e.to_str()) {
+                Some("rs") => generated.contains(path.as_path()),
+                Some("stderr") => {
+                    dir.starts_with("ui-tests/")
+                        && generated.contains(path.with_extension("rs").as_path())
+                }
+                _ => false,
+            };
+            if !accounted {
+                extra.push(path);
+            }
+        }
+    }
+    extra.sort();
+    extra
 }
 
 /// The text without white space: generated files are compared modulo formatting.
@@ -276,15 +331,21 @@ fn generated(root: &Path) -> Vec<(PathBuf, String)> {
         ));
     }
     // The complete corpus as cases of their own, each its own crate: a board that
-    // `level: complete` finishes must compile and print its answer, one it cannot finish must
-    // fail naming its first undecided cell.
+    // `level: complete` finishes must compile and print its answer (under tests/must-compile/,
+    // which cargo does not take for a test target: tests/ui.rs builds them), one it cannot
+    // finish must fail naming its first undecided cell (under ui-tests/, with its .stderr).
     for e in &complete {
-        let (outcome, text) = match e.expect {
-            Some(Expect::Solved) => ("solved", pass_file(e, "complete")),
-            _ => ("stuck", ui_file_at(e, Some("complete"))),
+        let file = match e.expect {
+            Some(Expect::Solved) => (
+                format!("tests/must-compile/complete/solved_{}.rs", e.ident()),
+                pass_file(e, "complete"),
+            ),
+            _ => (
+                format!("ui-tests/complete/stuck_{}.rs", e.ident()),
+                ui_file_at(e, Some("complete")),
+            ),
         };
-        let file = format!("ui-tests/complete/{outcome}_{}.rs", e.ident());
-        out.push((root.join(file), text));
+        out.push((root.join(file.0), file.1));
     }
     out
 }
@@ -377,6 +438,47 @@ mod tests {
         for bad in [Some(&"0"), Some(&"-3"), Some(&"many"), None] {
             assert!(positive_after::<usize>("--runs", bad).is_err(), "{bad:?}");
         }
+    }
+
+    /// Under `ui-tests/` a generated case may have a `.stderr`; anything else in a folder of
+    /// generated cases is extra: a case no board generates, a `.stderr` without its case, or
+    /// one beside a case that must compile.
+    #[test]
+    fn a_file_no_board_generates_is_extra() {
+        use std::path::PathBuf;
+        let root = std::env::temp_dir().join(format!("xtask-extra-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let files = [
+            "ui-tests/complete/stuck_a.rs",
+            "ui-tests/complete/stuck_a.stderr",
+            "ui-tests/complete/solved_b.rs",
+            "ui-tests/complete/stuck_c.stderr",
+            "tests/must-compile/complete/solved_b.rs",
+            "tests/must-compile/complete/solved_b.stderr",
+        ];
+        for file in files {
+            let path = root.join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "").unwrap();
+        }
+        let generated: Vec<(PathBuf, String)> = [
+            "ui-tests/complete/stuck_a.rs",
+            "tests/must-compile/complete/solved_b.rs",
+        ]
+        .iter()
+        .map(|file| (root.join(file), String::new()))
+        .collect();
+        let extra = super::extra_files(&root, &generated);
+        let want: Vec<PathBuf> = [
+            "tests/must-compile/complete/solved_b.stderr",
+            "ui-tests/complete/solved_b.rs",
+            "ui-tests/complete/stuck_c.stderr",
+        ]
+        .iter()
+        .map(|file| root.join(file))
+        .collect();
+        std::fs::remove_dir_all(&root).unwrap();
+        assert_eq!(extra, want);
     }
 
     #[test]
