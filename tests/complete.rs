@@ -64,41 +64,6 @@ fn a_board_one_cell_wide() {
     assert_eq!(column.to_string(), "0\n1\nx\n1");
 }
 
-/// A corpus board `level: pairs` cannot finish (600034, 9x9): full deduction with reveals
-/// does.
-#[test]
-fn a_board_pairs_cannot_finish() {
-    let solved = typesweeper::solve! {
-        level: complete
-        puzzle: [
-            [? ? ? 2 0 0 0 0 0]
-            [? ? ? 3 0 0 0 0 0]
-            [? ? ? 3 1 1 0 0 0]
-            [? ? ? ? ? 1 1 1 1]
-            [? ? ? ? ? ? ? ? ?]
-            [? ? ? ? ? ? ? ? ?]
-            [? ? ? ? ? ? ? ? ?]
-            [? ? ? ? ? ? ? ? ?]
-            [? ? ? ? ? ? ? ? ?]
-        ]
-        answer: [
-            [0 2 x 2 0 0 0 0 0]
-            [0 3 x 3 0 0 0 0 0]
-            [1 3 x 3 1 1 0 0 0]
-            [1 x 3 3 x 1 1 1 1]
-            [1 2 x 2 1 1 1 x 1]
-            [0 1 1 1 0 0 1 1 1]
-            [0 0 0 0 0 0 0 0 0]
-            [0 1 1 1 0 0 1 2 2]
-            [0 1 x 1 0 0 1 x x]
-        ]
-    };
-    assert_eq!(
-        solved.to_string(),
-        "0 2 x 2 0 0 0 0 0\n0 3 x 3 0 0 0 0 0\n1 3 x 3 1 1 0 0 0\n1 x 3 3 x 1 1 1 1\n1 2 x 2 1 1 1 x 1\n0 1 1 1 0 0 1 1 1\n0 0 0 0 0 0 0 0 0\n0 1 1 1 0 0 1 2 2\n0 1 x 1 0 0 1 x x"
-    );
-}
-
 /// Where rustc's solver stops at the recursion limit in force, the user gets the overflow
 /// (`E0275`, with the advice to raise the limit), never the note that a guess is needed: the
 /// rounds' board, the rows and the first gate are projections of a done board only, so an
@@ -113,7 +78,7 @@ fn an_overflow_never_reads_as_a_guess() {
     let manifest = scratch_crate::manifest("complete-overflow", "2021", repo, "");
     std::fs::write(dir.join("Cargo.toml"), manifest).unwrap();
     std::fs::copy(repo.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
-    // Corpus 600034, which full deduction finishes (`a_board_pairs_cannot_finish`), at a
+    // Corpus 600034, which full deduction finishes (`tests/must-compile/complete`), at a
     // limit no round fits in.
     let case = std::fs::read_to_string(
         repo.join("tests/must-compile/complete/solved_board_600034_9x9_10.rs"),
