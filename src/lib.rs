@@ -58,11 +58,8 @@
 //! opt-level = 3
 //! ```
 //!
-//! **Recursion limit**: it must be at least the number of mines hidden under `?` plus 10
-//! (measured: 99 mines need 100, 154 need 160). rustc's default of 128 covers up to about 118;
-//! beyond that, add `#![recursion_limit = "N"]` at the top of the file. A board over the limit
-//! fails with `error[E0275]: overflow evaluating the requirement` and rustc's advice to raise
-//! the limit.
+// The recursion-limit rule, in one file that the README links to.
+#![doc = include_str!("../docs/recursion-limit.md")]
 //!
 //! # Errors
 //!

@@ -14,9 +14,9 @@ const SOLVE_CALL: &str = "typesweeper::solve! {
 {answer_rows}{indent}    ]
 {indent}}";
 
-/// The recursion limit a Rust test file of these boards needs: `solve!` needs the longer of the
-/// board's width and the number of mines hidden under `?`, plus 10 (the README's rule), and
-/// generated files never set less than 512.
+/// The recursion limit a Rust test file of these boards needs: what the crate's [rule for
+/// `fragment` and `pairs`](crate#recursion-limit) gives for the board that needs most, and never
+/// less than 512, which also covers `complete`'s rounds on every board measured.
 ///
 /// ```
 /// use typesweeper::codegen::recursion_limit;
@@ -32,6 +32,9 @@ const SOLVE_CALL: &str = "typesweeper::solve! {
 /// assert_eq!(recursion_limit(&[many]), 610);
 /// let wide = board(&format!("{}\n{}", row("0"), row("0")), &format!("{}\n{}", row("0"), row("0")));
 /// assert_eq!(recursion_limit(&[wide]), 610, "a row of 600 cells, no hidden mine");
+/// let column = |c: &str| vec![c; 600].join("\n");
+/// let tall = board(&column("0"), &column("0"));
+/// assert_eq!(recursion_limit(&[tall]), 610, "600 rows, no hidden mine");
 /// ```
 pub fn recursion_limit(boards: &[Generated]) -> usize {
     let hidden_mines = |g: &Generated| {
@@ -44,7 +47,7 @@ pub fn recursion_limit(boards: &[Generated]) -> usize {
     };
     boards
         .iter()
-        .map(|g| hidden_mines(g).max(g.puzzle.cols()) + 10)
+        .map(|g| hidden_mines(g).max(g.puzzle.cols()).max(g.puzzle.rows()) + 10)
         .fold(512, usize::max)
 }
 

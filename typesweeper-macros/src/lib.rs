@@ -51,20 +51,19 @@ use proc_macro::TokenStream;
 ///   ``error[E0277]: the rules cannot decide cell R3C4``, with notes on what the rules use and
 ///   how to list every undecided cell (`typesweeper solve`). See
 ///   [`Decided`](../typesweeper/typelevel/gate/trait.Decided.html) for how.
-/// * At `fragment` and `pairs`, the recursion limit must be at least the longer of the board's width (its longest row, in
-///   cells) and the number of mines among its unknown cells, plus 10. Measured on rustc 1.95: a
-///   row of 200 cells needs 204, and 196 hidden mines need 196; rustc's default, 128, covers
-///   rows of up to 126 cells and about 120 hidden mines. Past it rustc fails with `E0275` and
-///   names the attribute to add at the top of the crate: `#![recursion_limit = "N"]`.
+/// * A board too wide, too tall or with too many hidden mines for rustc's recursion limit (128
+///   unless the crate sets `#![recursion_limit = "N"]`) fails with rustc's overflow (`E0275`)
+///   and its advice to raise the limit; the crate's
+///   [Recursion limit](../typesweeper/index.html#recursion-limit) section has the rule.
 /// * A row may hold at most 1,024 cells (`typesweeper::CellRow::CAPACITY`); a longer one is a
 ///   `compile_error!` at the row.
 /// * `level: complete` decides what full deduction decides (every cell all layouts that fit the
 ///   shown numbers and the mine total agree on), by rounds of deterministic projections over
 ///   decision diagrams (`typesweeper::typelevel::diagram`); it refuses no board. Every board
-///   measured up to 32x32 fits rustc's default recursion limit. Under a lower limit (the editor's
-///   rust-analyzer stops at 50, which a round of full deduction exceeds) rustc reports the
-///   overflow (`E0275`), never a cell that needs a guess. Under rustc's next trait solver
-///   (`-Znext-solver`) it is about two and a half times faster than under the default one.
+///   measured up to 32x32 fits rustc's default recursion limit. Under a lower limit a round of
+///   full deduction overflows (`E0275`), never reporting a cell that needs a guess. Under rustc's
+///   next trait solver (`-Znext-solver`) it is about two and a half times faster than under the
+///   default one.
 ///
 /// ```
 /// let solved = typesweeper::solve! {
