@@ -730,11 +730,11 @@ async fn every_module_of_the_page_is_embedded_and_every_import_is_served() {
 }
 
 /// The page's pure helpers (page/js/pure.js) under `node --test`, with node's own test runner
-/// and assertions only: page/tests/*.test.mjs.
+/// and assertions only: typesweeper-cli/tests/page/*.test.mjs.
 #[test]
 #[ignore = "needs node"]
 fn page_helpers_pass_node_test() {
-    let dir = page_dir().join("tests");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/page");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|entry| entry.unwrap().path())

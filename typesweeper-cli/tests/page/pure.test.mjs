@@ -1,11 +1,11 @@
 // The page's pure helpers (js/pure.js): names, times, counters, seeds, chances, the settings'
-// checks and the board's size. Run: node --test typesweeper-cli/src/web/page/tests/*.test.mjs
+// checks and the board's size. Run: node --test typesweeper-cli/tests/page/*.test.mjs
 // (or cargo test -p typesweeper-cli -- --ignored page_helpers).
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { cellName, chanceColour, fitCell, formatMillis, isUnopened, led, levelText, newGameJson, percent, seedsAsText } from "../js/pure.js";
+import { cellName, chanceColour, fitCell, formatMillis, isUnopened, led, levelText, newGameJson, percent, seedsAsText } from "../../src/web/page/js/pure.js";
 
 test("cellName counts rows and columns from 1", () => {
   assert.equal(cellName(0, 0), "R1C1");

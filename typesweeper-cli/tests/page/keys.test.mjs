@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { actsAnywhere, ANYWHERE_KEYS, BOARD_KEYS, CTRL_KEYS, CURSOR_FIRST, keyAction } from "../js/pure.js";
+import { actsAnywhere, ANYWHERE_KEYS, BOARD_KEYS, CTRL_KEYS, CURSOR_FIRST, keyAction } from "../../src/web/page/js/pure.js";
 
 const key = (k, mods = {}) => keyAction({ key: k, ctrlKey: false, altKey: false, metaKey: false, shiftKey: false, ...mods });
 
@@ -73,7 +73,7 @@ test("only Escape acts anywhere; the cell's actions show the cursor first", () =
 test("input.js handles every action of the table", async () => {
   // The modules only define things when loaded (the page starts in app.js), so node loads
   // input.js and all it imports without a DOM.
-  const { KEY_HANDLERS } = await import("../js/input.js");
+  const { KEY_HANDLERS } = await import("../../src/web/page/js/input.js");
   const actions = new Set([...Object.values(BOARD_KEYS), ...Object.values(CTRL_KEYS), ...Object.values(ANYWHERE_KEYS)]);
   assert.deepEqual(Object.keys(KEY_HANDLERS).sort(), [...actions].sort());
   for (const action of actions) assert.equal(typeof KEY_HANDLERS[action], "function", action);

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { labelOf, lookOf } from "../js/pure.js";
+import { labelOf, lookOf } from "../../src/web/page/js/pure.js";
 
 // A 2x3 game: row 0 is "1F.", row 1 is "0?2".
 const game = (over = {}) => ({ rows: 2, cols: 3, board: ["1F.", "0?2"], status: "playing", last_move: null, ...over });
