@@ -1,10 +1,10 @@
 //! The recursion limit `solve!` needs (docs/recursion-limit.md), at its edge: boards that need
 //! more than rustc's default, 128, are built in a scratch crate at exactly the limit the rule
-//! gives (each must build and print its answer), and without a `#![recursion_limit]` (each must
-//! fail with rustc's overflow, `E0275`, and its advice to raise the limit). Three boards: a
-//! generated 30x30 one with its 180 mines under `?`, a 2x200 one whose top row is mines (at
-//! `pairs`; the closest to the rule measured, 207 of its 210) and a 200x2 one. About 10 s once
-//! the scratch crates' typesweeper is built.
+//! gives (`typesweeper::codegen::recursion_limit_of`; each must build and print its answer), and
+//! without a `#![recursion_limit]` (each must fail with rustc's overflow, `E0275`, and its advice
+//! to raise the limit). Three boards: a generated 30x30 one with its 180 mines under `?`, a 2x200
+//! one whose top row is mines (at `pairs`; the closest to the rule measured, 207 of its 210) and
+//! a 200x2 one. About 10 s once the scratch crates' typesweeper is built.
 
 #[path = "shared/scratch_crate.rs"]
 mod scratch_crate;
@@ -13,32 +13,17 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use typesweeper::board::{Board, Cell};
+use typesweeper::codegen::recursion_limit_of;
+use typesweeper::runtime::layout::Layout;
 
 /// A board and the level `solve!` solves it at.
 struct Case {
     /// The binaries' names start with it.
     name: &'static str,
-    /// `fragment` or `pairs`.
+    /// `fragment` or `pairs` (the rule has no term for `complete`'s rounds).
     level: &'static str,
     puzzle: Board,
     answer: Board,
-}
-
-/// The rule of docs/recursion-limit.md for `fragment` and `pairs`: the largest of the board's
-/// width, its height and the number of mines hidden under `?`, plus 10, and at least 30.
-fn rule(case: &Case) -> usize {
-    assert_ne!(
-        case.level, "complete",
-        "the rule has no term for complete's rounds"
-    );
-    let hidden_mines = case
-        .puzzle
-        .cells()
-        .iter()
-        .zip(case.answer.cells())
-        .filter(|&(&p, &a)| p == Cell::Unknown && a == Cell::Mine)
-        .count();
-    (case.puzzle.cols().max(case.puzzle.rows()).max(hidden_mines) + 10).max(30)
 }
 
 /// A board with mines at `mines` and every other cell shown but those at `hidden`: the
@@ -49,29 +34,21 @@ fn shown_but(
     mines: &[(usize, usize)],
     hidden: &[(usize, usize)],
 ) -> (Board, Board) {
-    let mine = |r: usize, c: usize| mines.contains(&(r, c));
-    let mut answer = Vec::new();
-    let mut puzzle = Vec::new();
-    for r in 0..rows {
-        for c in 0..cols {
-            let cell = if mine(r, c) {
-                Cell::Mine
+    let flags = (0..rows * cols)
+        .map(|i| mines.contains(&(i / cols, i % cols)))
+        .collect();
+    let answer = Layout::from_mines(rows, cols, flags).unwrap().answer();
+    let puzzle = (0..rows * cols)
+        .map(|i| {
+            let (cell, at) = (answer.cells()[i], (i / cols, i % cols));
+            if cell == Cell::Mine || hidden.contains(&at) {
+                Cell::Unknown
             } else {
-                let around = (r.saturating_sub(1)..=r + 1)
-                    .flat_map(|rr| (c.saturating_sub(1)..=c + 1).map(move |cc| (rr, cc)))
-                    .filter(|&(rr, cc)| mine(rr, cc))
-                    .count();
-                Cell::Num(around as u8)
-            };
-            answer.push(cell);
-            let shown = !mine(r, c) && !hidden.contains(&(r, c));
-            puzzle.push(if shown { cell } else { Cell::Unknown });
-        }
-    }
-    (
-        Board::new(rows, cols, puzzle),
-        Board::new(rows, cols, answer),
-    )
+                cell
+            }
+        })
+        .collect();
+    (Board::new(rows, cols, puzzle), answer)
 }
 
 /// A board of 180 mines on 30x30 that `fragment` finishes, all 180 under `?` (`typesweeper gen
@@ -216,7 +193,8 @@ fn boards_build_at_the_rules_limit_and_overflow_the_default() {
     let cases = cases();
     let mut bins = String::new();
     for case in &cases {
-        for (suffix, limit) in [("at_rule", Some(rule(case))), ("default", None)] {
+        let rule = recursion_limit_of(&case.puzzle, &case.answer);
+        for (suffix, limit) in [("at_rule", Some(rule)), ("default", None)] {
             let bin = format!("{}_{suffix}", case.name);
             let path = dir.join("src/bin").join(format!("{bin}.rs"));
             std::fs::write(&path, source(case, limit)).unwrap();
@@ -233,7 +211,7 @@ fn boards_build_at_the_rules_limit_and_overflow_the_default() {
     std::fs::copy(repo.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     let mut failures = String::new();
     for case in &cases {
-        let limit = rule(case);
+        let limit = recursion_limit_of(&case.puzzle, &case.answer);
         assert!(
             limit > 128,
             "{}: the rule gives {limit}, which the default covers",

@@ -373,15 +373,14 @@ fn decides_all(hidden: usize) -> String {
 }
 
 /// The attribute line at the top of an exported file: `#![recursion_limit = "N"]`, with the limit
-/// [`recursion_limit`] gives, raised to the board's width plus 10 for a very wide board (the
-/// other bound `solve!` needs).
+/// [`recursion_limit`] gives for the board.
 fn header(puzzle: &Board, answer: &Board) -> String {
     let board = Generated {
         seed: 0,
         puzzle: puzzle.clone(),
         answer: answer.clone(),
     };
-    let limit = recursion_limit(std::slice::from_ref(&board)).max(puzzle.cols() + 10);
+    let limit = recursion_limit(std::slice::from_ref(&board));
     format!("#![recursion_limit = \"{limit}\"]\n")
 }
 

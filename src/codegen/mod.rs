@@ -17,6 +17,6 @@ pub use export::{
     check_name, export, export_for, export_within, Export, ExportError, ExportFile, ExportKind,
     MAX_COMPILE_FAIL_COLS, MAX_NAME_LEN, UI_DRIVER,
 };
-pub use solve_call::{recursion_limit, solve_call, solve_call_at};
+pub use solve_call::{recursion_limit, recursion_limit_of, solve_call, solve_call_at};
 pub use stderr::{cell_position, predicted_stderr, Edition, DIAGNOSTIC_WIDTH};
 pub use test_file::{rust_header, rust_test};

@@ -1,5 +1,5 @@
 //! A board as a `solve!` call ([`solve_call_at`]), and the recursion limit a file of such calls
-//! needs ([`recursion_limit`]).
+//! needs ([`recursion_limit`], from each board's [`recursion_limit_of`]).
 
 use super::template::fill;
 use crate::board::{Board, Cell};
@@ -37,18 +37,30 @@ const SOLVE_CALL: &str = "typesweeper::solve! {
 /// assert_eq!(recursion_limit(&[tall]), 610, "600 rows, no hidden mine");
 /// ```
 pub fn recursion_limit(boards: &[Generated]) -> usize {
-    let hidden_mines = |g: &Generated| {
-        g.puzzle
-            .cells()
-            .iter()
-            .zip(g.answer.cells())
-            .filter(|&(&p, &a)| p == Cell::Unknown && a == Cell::Mine)
-            .count()
-    };
     boards
         .iter()
-        .map(|g| hidden_mines(g).max(g.puzzle.cols()).max(g.puzzle.rows()) + 10)
+        .map(|g| recursion_limit_of(&g.puzzle, &g.answer))
         .fold(512, usize::max)
+}
+
+/// The crate's [rule for `fragment` and `pairs`](crate#recursion-limit) for one board: the
+/// largest of its width, its height and the number of mines hidden under `?`, plus 10, and at
+/// least 30. (`tests/recursion_limit.rs` builds boards at exactly this limit.)
+///
+/// ```
+/// use typesweeper::board::Board;
+/// use typesweeper::codegen::recursion_limit_of;
+/// let (puzzle, answer): (Board, Board) = ("? 1".parse().unwrap(), "x 1".parse().unwrap());
+/// assert_eq!(recursion_limit_of(&puzzle, &answer), 30);
+/// ```
+pub fn recursion_limit_of(puzzle: &Board, answer: &Board) -> usize {
+    let hidden_mines = puzzle
+        .cells()
+        .iter()
+        .zip(answer.cells())
+        .filter(|&(&p, &a)| p == Cell::Unknown && a == Cell::Mine)
+        .count();
+    (hidden_mines.max(puzzle.cols()).max(puzzle.rows()) + 10).max(30)
 }
 
 /// A `solve!` call for `puzzle` and `answer`, one bracketed row per line, for a line indented
