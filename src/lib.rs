@@ -120,6 +120,8 @@
 //! and `bench`; `typesweeper <command> --help` lists their options.
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
+// docs.rs documents the feature `runtime` too, and marks what needs it.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // What users write and read first (blank lines keep rustfmt from sorting them).
 pub use typesweeper_macros::{puzzle, solve};
