@@ -335,7 +335,7 @@ fn generated(root: &Path) -> Vec<(PathBuf, String)> {
     // which cargo does not take for a test target: tests/ui.rs builds them), one it cannot
     // finish must fail naming its first undecided cell (under ui-tests/, with its .stderr).
     for e in &complete {
-        let file = match e.expect {
+        let (file, text) = match e.expect {
             Some(Expect::Solved) => (
                 format!("tests/must-compile/complete/solved_{}.rs", e.ident()),
                 pass_file(e, "complete"),
@@ -345,7 +345,7 @@ fn generated(root: &Path) -> Vec<(PathBuf, String)> {
                 ui_file_at(e, Some("complete")),
             ),
         };
-        out.push((root.join(file.0), file.1));
+        out.push((root.join(file), text));
     }
     out
 }

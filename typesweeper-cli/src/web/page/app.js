@@ -9,7 +9,7 @@
 //   js/pure.js      the pure helpers: cell names, times, LED counters, the API's seeds, chances
 //                   and their colours, what a cell shows and says (lookOf, labelOf), the
 //                   settings' checks, the board's size, and the keys' table (key → action).
-//                   It imports nothing and touches no DOM: tests/*.test.mjs test it under
+//                   It imports nothing and touches no DOM: typesweeper-cli/tests/page/ tests it under
 //                   `node --test` (cargo test -p typesweeper-cli -- --ignored page_helpers)
 //   js/api.js       the api call, ApiError, serial (one action at a time), refresher
 //   js/state.js     the page's state (`page`), $ and charAt

@@ -3,7 +3,7 @@
 //
 // Nothing here touches the DOM, the network or the page's state (all they read comes as
 // arguments), and this module imports nothing: node imports it as it is, and
-// tests/*.test.mjs test it with `node --test`.
+// typesweeper-cli/tests/page/*.test.mjs test it with `node --test`.
 
 /** A cell's name as the solver writes it: R3C4, rows and columns from 1. */
 export const cellName = (row, col) => `R${row + 1}C${col + 1}`;
