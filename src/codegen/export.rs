@@ -764,6 +764,6 @@ note: required by a bound in `row_3`
         // A row of 600 cells needs a recursion limit over 600.
         assert!(out.files[0]
             .contents
-            .contains("#![recursion_limit = \"610\"]\n"));
+            .contains("#![recursion_limit = \"612\"]\n"));
     }
 }

@@ -38,11 +38,40 @@
 //! ```
 
 use super::cell::{Mine, Num};
+use super::peano::{S, Z};
 
 /// The gate before an unknown cell when every unknown cell before it (in reading order) is
 /// decided.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Open;
+
+/// The depth check that opens the gates at `level: fragment` and `pairs`: `Self` is a count
+/// as deep as the board's [recursion limit](crate#recursion-limit) less one, and `G`, the
+/// first gate, is [`Open`] once rustc has followed the count to zero.
+///
+/// Under a lower limit rustc's trait solver cannot: the default solver stops with `E0275`, and
+/// `-Znext-solver`, which turns an overflow into ambiguity and goes on, leaves `G` unknown. `solve!` makes `G`
+/// a diverging inference variable, like the gates after an undecided cell, so that it falls
+/// back and every gate passes on: the overflow (`E0275`, with rustc's advice to raise the
+/// limit) is the error reported, never the first undecided cell of a board that was merely too
+/// deep for the limit. (The default solver needs the count to be less than the limit, the next
+/// solver at most the limit.)
+///
+/// ```
+/// use typesweeper::typelevel::gate::{Depth, Open};
+/// use typesweeper::{S, Z};
+/// fn first_gate<D: Depth<G>, G: Default>() -> G {
+///     G::default()
+/// }
+/// let _open: Open = first_gate::<S<S<Z>>, _>();
+/// ```
+pub trait Depth<G> {}
+
+/// Zero: the gates open.
+impl Depth<Open> for Z {}
+
+/// `n + 1` is as deep as `n`, one level more.
+impl<N: Depth<G>, G> Depth<G> for S<N> {}
 
 /// A stable name for `!`, the type a diverging inference variable falls back to from edition
 /// 2024 on.

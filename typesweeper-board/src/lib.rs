@@ -66,6 +66,27 @@ impl fmt::Display for CellName {
     }
 }
 
+/// The recursion limit `solve!` needs at `level: fragment` and `pairs` for a board: the
+/// largest of its width plus 2, its height and the number of mines hidden under `?`, plus 10,
+/// and at least 30. The macro holds every board to it (under a lower limit the build fails with rustc's
+/// overflow, `E0275`, never with a cell the rules cannot decide), and the command writes it
+/// into the files it generates. `typesweeper/docs/recursion-limit.md` has the measurements.
+///
+/// ```
+/// use typesweeper_board::{recursion_limit_of, Board};
+/// let (puzzle, answer): (Board, Board) = ("? 1".parse().unwrap(), "x 1".parse().unwrap());
+/// assert_eq!(recursion_limit_of(&puzzle, &answer), 30);
+/// ```
+pub fn recursion_limit_of(puzzle: &Board, answer: &Board) -> usize {
+    let hidden_mines = puzzle
+        .cells()
+        .iter()
+        .zip(answer.cells())
+        .filter(|&(&p, &a)| p == Cell::Unknown && a == Cell::Mine)
+        .count();
+    (hidden_mines.max(puzzle.cols() + 2).max(puzzle.rows()) + 10).max(30)
+}
+
 /// The lines of `text`, each without its line break. `\n`, `\r\n` and a lone `\r` (the line
 /// break of old Mac files) all end a line; as with [`str::lines`], a break at the very end does
 /// not start another line. Every parser of board text splits lines here.

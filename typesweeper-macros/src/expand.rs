@@ -23,7 +23,7 @@ mod diagram;
 use crate::parse::{self, Error, Level, SpannedBoard};
 use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote};
-use typesweeper_board::{Board, Cell, CellName, ShapeOrCellError};
+use typesweeper_board::{recursion_limit_of, Board, Cell, CellName, ShapeOrCellError};
 
 /// `solve! { puzzle: [...] answer: [...] }`
 pub fn solve(input: TokenStream) -> Result<TokenStream, Error> {
@@ -263,6 +263,13 @@ fn expansion(
         .iter()
         .map(|_| quote!(::core::marker::PhantomData));
     let gate_calls = layout.gates(&gate_rows);
+    // The count the first gate is opened through (`typesweeper::typelevel::gate::Depth`): the
+    // board's recursion limit less one, so that a limit too low for the board is an overflow.
+    let first = diverging(1);
+    let mut depth = quote!(Z);
+    for _ in 1..recursion_limit_of(&puzzle.board, &answer.board) {
+        depth = quote!(S<#depth>);
+    }
     let imports = IMPORTS
         .iter()
         .map(|name| Ident::new(name, Span::call_site()));
@@ -283,7 +290,14 @@ fn expansion(
             #[allow(unreachable_code, clippy::diverging_sub_expression)]
             const SOLVED: ::typesweeper::CellRows = {
                 let (solved, rows) = puzzle::<#holes>();
-                let gate = ::core::marker::PhantomData::<Open>;
+                // The first gate, `Open` once the board's depth is followed to zero, and a
+                // diverging variable so that it falls back when that overflows.
+                const fn first_gate<D: ::typesweeper::typelevel::gate::Depth<G>, G>(
+                    _: &::core::option::Option<(G,)>,
+                ) -> ::core::marker::PhantomData<G> {
+                    ::core::marker::PhantomData
+                }
+                let gate = first_gate::<#depth, _>(#first);
                 #gate_calls
                 let _ = (rows, gate);
                 solved.cells()
