@@ -1,10 +1,13 @@
 //! The recursion limit `solve!` needs (docs/recursion-limit.md), at its edge: boards that need
 //! more than rustc's default, 128, are built in a scratch crate at exactly the limit the rule
 //! gives (`typesweeper::codegen::recursion_limit_of`; each must build and print its answer), and
-//! one below it and without a `#![recursion_limit]` (each must fail with rustc's overflow, `E0275`, and its advice
-//! to raise the limit). Three boards: a generated 30x30 one with its 180 mines under `?`, a 2x200
-//! one whose top row is mines (at `pairs`; the closest to the rule measured, 207 of its 210) and
-//! a 200x2 one. About 10 s once the scratch crates' typesweeper is built.
+//! one below it and without a `#![recursion_limit]` (each must fail with rustc's overflow,
+//! `E0275`, and its advice to raise the limit, and never call a cell undecided). Three boards: a
+//! generated 30x30 one with its 180 mines under `?`, a 2x200 one whose top row is mines (at
+//! `pairs`; the deepest row measured) and a 200x2 one. And every solved corpus board up to 16x16
+//! at `fragment` and `pairs` builds under rust-analyzer's limit, 50. Under the default solver in
+//! `cargo test` (about 30 s once the scratch crates' typesweeper is built), under the next solver
+//! in an ignored test.
 
 #[path = "shared/scratch_crate.rs"]
 mod scratch_crate;
@@ -12,6 +15,7 @@ mod scratch_crate;
 use std::fmt::Write as _;
 use std::path::Path;
 
+use typesweeper::board::corpus::{parse_blocks, Expect};
 use typesweeper::board::{Board, Cell};
 use typesweeper::codegen::recursion_limit_of;
 use typesweeper::runtime::layout::Layout;
@@ -172,6 +176,53 @@ fn source(case: &Case, limit: Option<usize>) -> String {
     )
 }
 
+/// rust-analyzer's recursion limit, which it does not let a crate raise.
+const EDITOR_LIMIT: usize = 50;
+
+/// A binary that solves every board up to 16x16 that the corpus of `fragment` and of `pairs`
+/// marks solved, at its level, under `#![recursion_limit = "50"]`, and checks each answer; not
+/// the pairs board 500015 if `next` (the next solver leaves it undecided at any limit,
+/// docs/compile-time.md).
+fn corpus_source(next: bool) -> String {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut main = format!("#![recursion_limit = \"{EDITOR_LIMIT}\"]\n\nfn main() {{\n");
+    let mut count = 0;
+    for (file, level) in [
+        ("fragment_boards.txt", "fragment"),
+        ("pairs_boards.txt", "pairs"),
+    ] {
+        let text = std::fs::read_to_string(repo.join("tests/corpus").join(file)).unwrap();
+        for block in parse_blocks(&text).unwrap() {
+            let small = block.puzzle.rows() * block.puzzle.cols() <= 256;
+            let skipped = next && level == "pairs" && block.name().starts_with("board 500015 ");
+            if block.expect != Some(Expect::Solved) || !small || skipped {
+                continue;
+            }
+            let answer = block.answer.as_ref().unwrap();
+            let case = Case {
+                name: "corpus",
+                level,
+                puzzle: block.puzzle.clone(),
+                answer: answer.clone(),
+            };
+            let call = source(&case, None);
+            let call =
+                &call[call.find("    let solved").unwrap()..call.find("    println!").unwrap()];
+            write!(
+                main,
+                "{{\n{call}    assert_eq!(solved.to_string(), {:?}, {:?});\n}}\n",
+                answer.to_string(),
+                format!("{} ({level})", block.name())
+            )
+            .unwrap();
+            count += 1;
+        }
+    }
+    assert!(count >= 50, "only {count} corpus boards up to 16x16");
+    main.push_str("}\n");
+    main
+}
+
 /// `cargo build` of the binary `bin` of the scratch crate `dir`, under rustc's next trait solver
 /// if `next`: whether it built, and cargo's output.
 fn build(dir: &Path, bin: &str, next: bool) -> (bool, String) {
@@ -230,6 +281,16 @@ fn check(next: bool) -> String {
             )
             .unwrap();
         }
+    }
+    for (bin, next) in [("corpus_under_50", false), ("corpus_under_50_next", true)] {
+        let path = dir.join("src/bin").join(format!("{bin}.rs"));
+        std::fs::write(&path, corpus_source(next)).unwrap();
+        write!(
+            bins,
+            "[[bin]]\nname = \"{bin}\"\npath = {:?}\n\n",
+            path.display().to_string()
+        )
+        .unwrap();
     }
     let manifest = scratch_crate::manifest("recursion-limit", "2021", repo, &bins);
     std::fs::write(dir.join("Cargo.toml"), manifest).unwrap();
@@ -296,6 +357,39 @@ fn check(next: bool) -> String {
                 )
                 .unwrap();
             }
+        }
+    }
+    // The corpus up to 16x16, under rust-analyzer's limit: it builds and every answer is right.
+    let bin = if next {
+        "corpus_under_50_next"
+    } else {
+        "corpus_under_50"
+    };
+    let (built, log) = build(&dir, bin, next);
+    let target = if next {
+        next_target()
+    } else {
+        scratch_crate::target_dir()
+    };
+    if !built {
+        let head: Vec<&str> = log.lines().take(40).collect();
+        writeln!(
+            failures,
+            "{bin} ({solver}): the corpus up to 16x16 did not build under {EDITOR_LIMIT}\n{}",
+            head.join("\n")
+        )
+        .unwrap();
+    } else {
+        let run = std::process::Command::new(target.join("debug").join(bin))
+            .output()
+            .expect("the binary runs");
+        if !run.status.success() {
+            writeln!(
+                failures,
+                "{bin} ({solver}): {}",
+                String::from_utf8_lossy(&run.stderr)
+            )
+            .unwrap();
         }
     }
     failures
