@@ -21,6 +21,9 @@
 //! `cargo run --release -p xtask -- finish-rates [--boards N]` prints how often each level
 //! finishes a random board (see `finish_rates.rs`).
 //!
+//! `cargo run --release -p xtask -- ra-check [--ra PATH] [SET ...]` runs rust-analyzer, the
+//! editor's checker, on scratch crates of boards and reports what it says (see `ra_check.rs`).
+//!
 //! `cargo run --release -p xtask -- jsminesweeper --sources DIR ...` plays D. Hill's JSMinesweeper
 //! (a local copy of its sources, outside this repository) on typesweeper's boards and records its
 //! results for `typesweeper bench --against` (see `jsminesweeper.rs`).
@@ -29,6 +32,7 @@ mod bench_compile;
 mod bench_complete;
 mod finish_rates;
 mod jsminesweeper;
+mod ra_check;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -148,6 +152,30 @@ fn main() -> ExitCode {
             }
             Err(code) => code,
         },
+        ["ra-check", ref rest @ ..] => {
+            let (mut ra, mut only) = (None, Vec::new());
+            let mut it = rest.iter();
+            while let Some(arg) = it.next() {
+                match *arg {
+                    "--ra" => match it.next() {
+                        Some(path) => ra = Some(PathBuf::from(path)),
+                        None => {
+                            eprintln!("--ra needs a path\nusage: {}", ra_check::USAGE);
+                            return ExitCode::from(2);
+                        }
+                    },
+                    set => only.push(set.to_string()),
+                }
+            }
+            match ra_check::run(ra, &only) {
+                Ok(true) => ExitCode::SUCCESS,
+                Ok(false) => ExitCode::FAILURE,
+                Err(e) => {
+                    eprintln!("ra-check: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         ["jsminesweeper", ref rest @ ..] => match jsminesweeper::parse(rest) {
             Ok(options) => match jsminesweeper::run(&options) {
                 Ok(()) => ExitCode::SUCCESS,
@@ -167,6 +195,7 @@ fn main() -> ExitCode {
             eprintln!("       {}", bench_complete::USAGE);
             eprintln!("       cargo run --release -p xtask -- finish-rates [--boards N]");
             eprintln!("       {}", jsminesweeper::USAGE);
+            eprintln!("       {}", ra_check::USAGE);
             ExitCode::from(2)
         }
     }
