@@ -49,13 +49,8 @@ fn build(dir: &Path, base: &Path, next: bool) -> (f64, u64, Option<String>) {
     let out = cmd.output().expect("cargo runs");
     let log = String::from_utf8_lossy(&out.stderr);
     let cell = (!out.status.success()).then(|| {
-        log.split("cannot decide cell ")
-            .nth(1)
-            .map(|rest| {
-                rest.chars()
-                    .take_while(char::is_ascii_alphanumeric)
-                    .collect()
-            })
+        crate::undecided_cell(&log)
+            .map(str::to_string)
             .unwrap_or_else(|| format!("another error: {}", log.lines().next().unwrap_or("")))
     });
     let (wall, kb) = std::fs::read_to_string(&times)

@@ -88,7 +88,7 @@ pub fn parse(args: &[&str]) -> Result<Options, String> {
                     other => return Err(format!("--first-click is safe or zero, not `{other}`")),
                 }
             }
-            "--cell" => cell = Some(parse_cell(value()?)?),
+            "--cell" => cell = Some(crate::parse_cell(value()?)?),
             "--games" => {
                 games = match value()?.parse() {
                     Ok(n) if n > 0 => n,
@@ -132,18 +132,6 @@ pub fn parse(args: &[&str]) -> Result<Options, String> {
         guesses,
         our_guesses,
     })
-}
-
-/// `R3C3` (1-based) as a 0-based (row, column).
-fn parse_cell(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("a cell is written like R3C3 (row 3, column 3), not `{text}`");
-    let rest = text.strip_prefix(['R', 'r']).ok_or_else(bad)?;
-    let (row, col) = rest.split_once(['C', 'c']).ok_or_else(bad)?;
-    let number = |s: &str| match s.parse::<usize>() {
-        Ok(n) if n > 0 => Ok(n - 1),
-        _ => Err(bad()),
-    };
-    Ok((number(row)?, number(col)?))
 }
 
 /// The name of a 0-based cell, `R3C3`.
@@ -531,6 +519,6 @@ mod tests {
         assert!(parse_result("17 2 2 350").is_err());
         assert!(parse_result("17 1 2").is_err());
         assert_eq!(cell_name((2, 2)), "R3C3");
-        assert_eq!(parse_cell("r2c5"), Ok((1, 4)));
+        assert_eq!(crate::parse_cell("r2c5"), Ok((1, 4)));
     }
 }

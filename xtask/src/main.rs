@@ -216,6 +216,28 @@ where
     }
 }
 
+/// `R3C3` (1-based) as a 0-based (row, column).
+fn parse_cell(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("a cell is written like R3C3 (row 3, column 3), not `{text}`");
+    let rest = text.strip_prefix(['R', 'r']).ok_or_else(bad)?;
+    let (row, col) = rest.split_once(['C', 'c']).ok_or_else(bad)?;
+    let number = |s: &str| match s.parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n - 1),
+        _ => Err(bad()),
+    };
+    Ok((number(row)?, number(col)?))
+}
+
+/// The cell the first gate error in `log` (rustc's output, or a `.stderr`) names, as written
+/// there: `R1C3` for "the rules cannot decide cell R1C3".
+fn undecided_cell(log: &str) -> Option<&str> {
+    let rest = log.split("cannot decide cell ").nth(1)?;
+    let end = rest
+        .find(|c: char| !c.is_ascii_alphanumeric())
+        .unwrap_or(rest.len());
+    Some(&rest[..end])
+}
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()

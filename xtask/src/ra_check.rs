@@ -5,8 +5,8 @@
 //! `#![recursion_limit]` read. Each set below is a scratch crate under `target/ra-check/`
 //! whose boards are plain functions (`rust-analyzer diagnostics` leaves `#[test]` code
 //! inactive); the command runs `rust-analyzer diagnostics DIR` on each and prints, per set, the
-//! seconds the run took, the bytes it printed and its errors by code, then whether the set got
-//! what it must:
+//! seconds the run took, the size of its diagnostics of the set's file and their errors by code,
+//! per board with errors their number and the first, then whether the set got what it must:
 //!
 //! * `fragment-16x16`, `pairs-16x16`: every corpus board up to 16x16 that the level solves (the
 //!   boards `tests/recursion_limit.rs` builds under `#![recursion_limit = "50"]`): no error;
@@ -30,8 +30,8 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
-use typesweeper::board::corpus::{parse_blocks, Expect};
-use typesweeper::board::{Board, CellName};
+use typesweeper::board::corpus::{parse_blocks, Block, Expect};
+use typesweeper::board::CellName;
 use typesweeper::codegen::{cell_position, solve_call_at};
 use typesweeper::runtime::generator::Level;
 
@@ -108,8 +108,9 @@ pub fn run(ra: Option<PathBuf>, only: &[String]) -> Result<bool, String> {
     {
         let (dir, lines) = write_crate(&base, set)?;
         let run = diagnose(&ra, &dir, &base)?;
-        let good = judge(set, &lines, &dir, &run, &mut all_good);
-        report(set, &lines, &run, &good);
+        let verdict = judge(set, &dir, &run);
+        all_good &= verdict.is_ok();
+        report(set, &lines, &run, &verdict);
     }
     Ok(all_good)
 }
@@ -144,12 +145,7 @@ fn built_rust_analyzer(root: &Path) -> Result<PathBuf, String> {
 }
 
 /// The corpus blocks of `file` that `expect` says of, up to `max_cells` cells.
-fn corpus(
-    root: &Path,
-    file: &str,
-    expect: Expect,
-    max_cells: usize,
-) -> Result<Vec<typesweeper::board::corpus::Block>, String> {
+fn corpus(root: &Path, file: &str, expect: Expect, max_cells: usize) -> Result<Vec<Block>, String> {
     let text = std::fs::read_to_string(root.join("tests/corpus").join(file))
         .map_err(|e| format!("tests/corpus/{file}: {e}"))?;
     Ok(parse_blocks(&text)
@@ -159,41 +155,22 @@ fn corpus(
         .collect())
 }
 
-/// A board's function: its name from the block's, and its call at `level`.
-fn board_fn(level: Level, name: &str, puzzle: &Board, answer: &Board) -> (String, String) {
-    let ident: String = name
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-        .collect();
+/// A board's function: its name (the block's, as an identifier) and its call at `level`.
+fn board_fn(level: Level, block: &Block) -> (String, String) {
+    let answer = block.answer.as_ref().expect("corpus boards have answers");
     (
-        ident.to_lowercase(),
-        solve_call_at(level, puzzle, answer, "    "),
+        block.ident(),
+        solve_call_at(level, &block.puzzle, answer, "    "),
     )
 }
 
 /// The cell a must-fail case's `.stderr` names (`cannot decide cell R1C1`).
 fn stderr_cell(path: &Path) -> Result<CellName, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let name = text
-        .split("cannot decide cell R")
-        .nth(1)
-        .ok_or_else(|| format!("{} names no cell", path.display()))?;
-    let digits = |s: &str| -> usize {
-        s.chars()
-            .take_while(char::is_ascii_digit)
-            .collect::<String>()
-            .parse()
-            .unwrap_or(0)
-    };
-    let row = digits(name);
-    let col = digits(name.split_once('C').map_or("", |(_, rest)| rest));
-    if row == 0 || col == 0 {
-        return Err(format!("{}: no cell name", path.display()));
-    }
-    Ok(CellName {
-        row: row - 1,
-        col: col - 1,
-    })
+    let name =
+        crate::undecided_cell(&text).ok_or_else(|| format!("{} names no cell", path.display()))?;
+    let (row, col) = crate::parse_cell(name).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(CellName { row, col })
 }
 
 /// Every set.
@@ -201,36 +178,17 @@ fn sets(root: &Path) -> Result<Vec<Set>, String> {
     let small = |file, level| -> Result<Vec<(String, String)>, String> {
         Ok(corpus(root, file, Expect::Solved, 256)?
             .iter()
-            .map(|b| board_fn(level, b.name(), &b.puzzle, b.answer.as_ref().unwrap()))
+            .map(|b| board_fn(level, b))
             .collect())
     };
-    let named = |file, level, name: &str| -> Result<(String, String), String> {
-        let all = corpus(root, file, Expect::Solved, usize::MAX)?;
-        let b = all
+    // The board called `name` (the title up to its size, `board 2844`, or whole, `game 6`).
+    let one = |file, expect, level, name: &str| -> Result<(String, String), String> {
+        let all = corpus(root, file, expect, usize::MAX)?;
+        let block = all
             .iter()
-            .find(|b| b.name().starts_with(name))
+            .find(|b| b.name() == name || b.name().starts_with(&format!("{name} ")))
             .ok_or_else(|| format!("tests/corpus/{file} has no {name}"))?;
-        Ok(board_fn(
-            level,
-            b.name(),
-            &b.puzzle,
-            b.answer.as_ref().unwrap(),
-        ))
-    };
-    let game = |file: &str, title: &str, expect, level| -> Result<(String, String), String> {
-        let text = std::fs::read_to_string(root.join("tests/corpus").join(file))
-            .map_err(|e| format!("tests/corpus/{file}: {e}"))?;
-        let block = parse_blocks(&text)
-            .map_err(|e| e.to_string())?
-            .into_iter()
-            .find(|b| b.name() == title && b.expect == Some(expect))
-            .ok_or_else(|| format!("tests/corpus/{file} has no {title}"))?;
-        Ok(board_fn(
-            level,
-            title,
-            &block.puzzle,
-            block.answer.as_ref().unwrap(),
-        ))
+        Ok(board_fn(level, block))
     };
     Ok(vec![
         Set {
@@ -256,34 +214,47 @@ fn sets(root: &Path) -> Result<Vec<Set>, String> {
         Set {
             name: "three-16x30",
             boards: vec![
-                named("fragment_boards.txt", Level::Fragment, "board 2844 ")?,
-                named("pairs_boards.txt", Level::Pairs, "board 500012 ")?,
-                named("complete_boards.txt", Level::Complete, "board 600003 ")?,
+                one(
+                    "fragment_boards.txt",
+                    Expect::Solved,
+                    Level::Fragment,
+                    "board 2844",
+                )?,
+                one(
+                    "pairs_boards.txt",
+                    Expect::Solved,
+                    Level::Pairs,
+                    "board 500012",
+                )?,
+                one(
+                    "complete_boards.txt",
+                    Expect::Solved,
+                    Level::Complete,
+                    "board 600003",
+                )?,
             ],
             want: Want::Report,
         },
         Set {
             name: "game-6",
-            boards: vec![game(
+            boards: vec![one(
                 "mineunifier_games.txt",
-                "game 6",
                 Expect::Ambiguous,
                 Level::Fragment,
+                "game 6",
             )?],
             want: Want::OneAt(stderr_cell(&root.join("ui-tests/corpus/game_6.stderr"))?),
         },
         Set {
             name: "stuck-600008",
-            boards: vec![game(
+            boards: vec![one(
                 "complete_boards.txt",
-                "board 600008 9x9/10",
                 Expect::Stuck,
                 Level::Complete,
+                "board 600008 9x9/10",
             )?],
             want: Want::OneAt(stderr_cell(
-                &root
-                    .join("ui-tests/complete/stuck_board_600008_9x9_10.rs")
-                    .with_extension("stderr"),
+                &root.join("ui-tests/complete/stuck_board_600008_9x9_10.stderr"),
             )?),
         },
     ])
@@ -393,18 +364,15 @@ fn parse_found(entry: &str) -> Option<Found> {
 }
 
 /// Whether the set got what it must, and why not.
-fn judge(set: &Set, lines: &[usize], dir: &Path, run: &Run, all: &mut bool) -> Result<(), String> {
-    let verdict = match set.want {
+fn judge(set: &Set, dir: &Path, run: &Run) -> Result<(), String> {
+    match set.want {
         Want::Report => Ok(()),
         Want::Clean if run.errors.is_empty() => Ok(()),
         Want::Clean => Err(format!("{} errors, none wanted", run.errors.len())),
         Want::OneAt(cell) => {
+            // The set's one board: its `puzzle:` is the file's first.
             let source = std::fs::read_to_string(dir.join("src/main.rs")).unwrap_or_default();
-            let body: String = source
-                .lines()
-                .skip(lines[0] - 1)
-                .fold(String::new(), |s, l| s + l + "\n");
-            let at = cell_position(&body, cell).map(|(l, c, _)| (l + lines[0] - 1, c));
+            let at = cell_position(&source, cell);
             // rust-analyzer does not read `#[diagnostic::on_unimplemented]`: its message is the
             // bound, `Open: Decided<1, 1, ..>`, whose first two arguments name the cell.
             let name = format!("<{}, {}, ", cell.row + 1, cell.col + 1);
@@ -412,21 +380,17 @@ fn judge(set: &Set, lines: &[usize], dir: &Path, run: &Run, all: &mut bool) -> R
                 [one]
                     if one.code == "E0277"
                         && one.message.contains(&name)
-                        && Some(one.line) == at.map(|a| a.0) =>
+                        && Some(one.line) == at.map(|(line, _, _)| line) =>
                 {
                     Ok(())
                 }
                 _ => Err(format!(
                     "wanted one error, E0277 on `Decided{name}..>` at line {}",
-                    at.map_or(0, |a| a.0)
+                    at.map_or(0, |(line, _, _)| line)
                 )),
             }
         }
-    };
-    if verdict.is_err() {
-        *all = false;
     }
-    verdict
 }
 
 /// A set's lines of the report.
