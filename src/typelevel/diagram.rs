@@ -12,16 +12,18 @@
 //! least one, so that a line's ends have no neighbours on the next line, and at least seven
 //! positions in all, so that a block's positions are distinct). A round:
 //!
-//! 1. lays out each position's [`Block`]: five lines of seven positions around it, from the
-//!    lines around its own ([`Lines`], [`Blocks`]);
-//! 2. computes the facts the position's step reads ([`FactOf`]): for a shown number, its
-//!    *need* (the number less the known mines around it) and, for each neighbour, whether it
-//!    is the first, a middle, the last or the only unknown neighbour ([`ev`]), each read off one
-//!    table impl of the eight neighbours ([`Eight`], [`Less`]); for an unknown
-//!    cell whether a number touches it ([`Fr`]) or not ([`In`]);
-//! 3. applies the local rules ([`Local`]): a number that needs no more mines, or all its
-//!    unknown neighbours; when they decide a cell, that is the round;
-//! 4. otherwise runs full deduction ([`CountStage`] to [`ZipStage`]): a forward pass ([`Fw`]) folds the
+//! 1. computes each line's *facts* ([`FactLine`], from the line and the lines before and
+//!    after it), one per position ([`FactOf`]): for a shown number, its *need* (the number
+//!    less the known mines around it) and, for each neighbour, whether it is the first, a
+//!    middle, the last or the only unknown neighbour ([`ev`]), each read off one table impl of
+//!    the eight neighbours ([`Eight`], [`Less`]); for an unknown cell whether a number touches
+//!    it ([`Fr`]) or not ([`In`]);
+//! 2. applies the local rules line by line, from the facts of the line and the lines next to
+//!    it ([`Local`], [`LocalLine`], [`LocalAt`]): a number that needs no more mines, or all
+//!    its unknown neighbours; when they decide a cell, that is the round;
+//! 3. lays out, for the passes, each position's [`Block`]: the thirteen facts around it that
+//!    its step reads, from the lines of facts around its line ([`Lines`], [`Blocks`]);
+//! 4. when the local rules decide nothing, runs full deduction ([`CountStage`] to [`ZipStage`]): a forward pass ([`Fw`]) folds the
 //!    positions in sweep order over a decision diagram of the *live* numbers (those with
 //!    unknown neighbours on both sides of the cut), one level each in position order,
 //!    children indexed by how many mines the number still needs ([`N9`]), ending in the set of
@@ -326,9 +328,6 @@ where
         ),
     ) as NumFact>::O;
 }
-
-/// Eight values as a balanced tree of pairs, for [`AnyOf`].
-pub type Pairs8<A, B, C, D, E, F, G, H> = (((A, B), (C, D)), ((E, F), (G, H)));
 
 /// A number's fact from `(value, known mines around it, its neighbours' unknown flags)`.
 pub trait NumFact {
@@ -1226,102 +1225,54 @@ pub struct InOut;
 /// A known cell.
 pub struct KnOut;
 
-/// An impl for a block, the tuple `(C0, .., C34)` of its cells ([`Block`]).
+/// An impl for a block, the tuple `(F0, .., F12)` of the thirteen facts around its position
+/// ([`Block`]): the facts are computed once a line ([`FactLine`]), and a block only reads them.
 macro_rules! block_impl {
-    ($(#[$m:meta])* $tr:path where { $($wc:tt)* } { $($body:tt)* }) => {
+    ($(#[$m:meta])* $tr:path { $($body:tt)* }) => {
         $(#[$m])*
-        #[rustfmt::skip]
-        impl<
-            C0, C1, C2, C3, C4, C5, C6,
-            C7, C8, C9, C10, C11, C12, C13,
-            C14, C15, C16, C17, C18, C19, C20,
-            C21, C22, C23, C24, C25, C26, C27,
-            C28, C29, C30, C31, C32, C33, C34,
-        > $tr for (
-            C0, C1, C2, C3, C4, C5, C6,
-            C7, C8, C9, C10, C11, C12, C13,
-            C14, C15, C16, C17, C18, C19, C20,
-            C21, C22, C23, C24, C25, C26, C27,
-            C28, C29, C30, C31, C32, C33, C34,
-        )
-        where
-            $($wc)*
+        impl<F0, F1, F2, F3, F4, F5, F6, F7, F8, F9, F10, F11, F12> $tr
+            for (F0, F1, F2, F3, F4, F5, F6, F7, F8, F9, F10, F11, F12)
         {
             $($body)*
         }
     };
 }
 
-/// The facts a step reads, from the cells around its position: a block of five lines of
-/// seven positions centred on it, `(C0, .., C34)` line by line (`C17` is the position). They
-/// are the facts of the position, of its eight neighbours, and of the four positions whose
-/// numbers enter or leave the counts of levels passed at a distance (two before and two
-/// after the position, on its line and the lines next to it):
-/// `(nw, n, ne, p - w + 2, p - 2, w, p, e, p + 2, p + w - 2, sw, s, se)` for lines of `w`
-/// positions.
+/// A line's facts from the board's line and the lines before (`Up`) and after (`Down`) it
+/// (implemented by `solve!` for its line type): each position's [`FactOf`] from its cell and
+/// its eight neighbours, [`Kn`] for the pads.
+pub trait FactLine<Up, Down> {
+    /// The line of facts.
+    type O;
+}
+
+/// The facts a step reads, laid out for its position: the facts of the position, of its eight
+/// neighbours, and of the four positions whose numbers enter or leave the counts of levels
+/// passed at a distance (two before and two after the position, on its line and the lines
+/// next to it): `(nw, n, ne, p - w + 2, p - 2, w, p, e, p + 2, p + w - 2, sw, s, se)` for
+/// lines of `w` positions.
 pub trait Block {
     /// The thirteen facts.
     type F;
 }
 
-/// The position's own fact from its block ([`Block`]'s seventh): apart, so that what needs
-/// only the position's kind (the counts, the local rules at a cell with nothing to decide)
-/// does not compute its neighbours' facts.
+/// The position's own fact ([`Block`]'s seventh).
 pub trait Centre {
     /// The fact.
     type Me;
 }
 block_impl! {
-    /// The centre's fact, from its cell and its eight neighbours.
-    Centre
-    where {
-        (C17, C9, C10, C11, C16, C18, C23, C24, C25): FactOf,
-    }
-    {
-        type Me = <(C17, C9, C10, C11, C16, C18, C23, C24, C25) as FactOf>::O;
-    }
+    /// The centre's fact.
+    Centre { type Me = F6; }
 }
 block_impl! {
-    /// Each fact from its position's cell and neighbours, in the block.
-    Block
-    where {
-        (C9, C1, C2, C3, C8, C10, C15, C16, C17): FactOf,
-        (C10, C2, C3, C4, C9, C11, C16, C17, C18): FactOf,
-        (C11, C3, C4, C5, C10, C12, C17, C18, C19): FactOf,
-        (C12, C4, C5, C6, C11, C13, C18, C19, C20): FactOf,
-        (C15, C7, C8, C9, C14, C16, C21, C22, C23): FactOf,
-        (C16, C8, C9, C10, C15, C17, C22, C23, C24): FactOf,
-        (C17, C9, C10, C11, C16, C18, C23, C24, C25): FactOf,
-        (C18, C10, C11, C12, C17, C19, C24, C25, C26): FactOf,
-        (C19, C11, C12, C13, C18, C20, C25, C26, C27): FactOf,
-        (C22, C14, C15, C16, C21, C23, C28, C29, C30): FactOf,
-        (C23, C15, C16, C17, C22, C24, C29, C30, C31): FactOf,
-        (C24, C16, C17, C18, C23, C25, C30, C31, C32): FactOf,
-        (C25, C17, C18, C19, C24, C26, C31, C32, C33): FactOf,
-    }
-    {
-        type F = (
-            <(C9, C1, C2, C3, C8, C10, C15, C16, C17) as FactOf>::O,
-            <(C10, C2, C3, C4, C9, C11, C16, C17, C18) as FactOf>::O,
-            <(C11, C3, C4, C5, C10, C12, C17, C18, C19) as FactOf>::O,
-            <(C12, C4, C5, C6, C11, C13, C18, C19, C20) as FactOf>::O,
-            <(C15, C7, C8, C9, C14, C16, C21, C22, C23) as FactOf>::O,
-            <(C16, C8, C9, C10, C15, C17, C22, C23, C24) as FactOf>::O,
-            <(C17, C9, C10, C11, C16, C18, C23, C24, C25) as FactOf>::O,
-            <(C18, C10, C11, C12, C17, C19, C24, C25, C26) as FactOf>::O,
-            <(C19, C11, C12, C13, C18, C20, C25, C26, C27) as FactOf>::O,
-            <(C22, C14, C15, C16, C21, C23, C28, C29, C30) as FactOf>::O,
-            <(C23, C15, C16, C17, C22, C24, C29, C30, C31) as FactOf>::O,
-            <(C24, C16, C17, C18, C23, C25, C30, C31, C32) as FactOf>::O,
-            <(C25, C17, C18, C19, C24, C26, C31, C32, C33) as FactOf>::O,
-        );
-    }
+    /// All thirteen.
+    Block { type F = (F0, F1, F2, F3, F4, F5, F6, F7, F8, F9, F10, F11, F12); }
 }
 
 /// The four facts a pass's step reads at every position to move its two counts of levels
 /// passed at a distance: a number entering (`In1`) and leaving (`Out1`) the count of levels
-/// passed before, and entering (`In2`) and leaving (`Out2`) the count passed after. Apart
-/// from [`Block`]'s thirteen, so that a step at a known or interior position reads four facts.
+/// passed before, and entering (`In2`) and leaving (`Out2`) the count passed after.
 pub trait Moves<Sd> {
     /// Enters the first count.
     type In1;
@@ -1334,35 +1285,11 @@ pub trait Moves<Sd> {
 }
 block_impl! {
     /// Forward: `w` and `p - w + 2` move the first count, `sw` and `p + 2` the second.
-    Moves<Fwd>
-    where {
-        (C16, C8, C9, C10, C15, C17, C22, C23, C24): FactOf,
-        (C12, C4, C5, C6, C11, C13, C18, C19, C20): FactOf,
-        (C23, C15, C16, C17, C22, C24, C29, C30, C31): FactOf,
-        (C19, C11, C12, C13, C18, C20, C25, C26, C27): FactOf,
-    }
-    {
-        type In1 = <(C16, C8, C9, C10, C15, C17, C22, C23, C24) as FactOf>::O;
-        type Out1 = <(C12, C4, C5, C6, C11, C13, C18, C19, C20) as FactOf>::O;
-        type In2 = <(C23, C15, C16, C17, C22, C24, C29, C30, C31) as FactOf>::O;
-        type Out2 = <(C19, C11, C12, C13, C18, C20, C25, C26, C27) as FactOf>::O;
-    }
+    Moves<Fwd> { type In1 = F5; type Out1 = F3; type In2 = F10; type Out2 = F8; }
 }
 block_impl! {
     /// Backward: `ne` and `p - 2` move the first count, `e` and `p + w - 2` the second.
-    Moves<Bwd>
-    where {
-        (C11, C3, C4, C5, C10, C12, C17, C18, C19): FactOf,
-        (C15, C7, C8, C9, C14, C16, C21, C22, C23): FactOf,
-        (C18, C10, C11, C12, C17, C19, C24, C25, C26): FactOf,
-        (C22, C14, C15, C16, C21, C23, C28, C29, C30): FactOf,
-    }
-    {
-        type In1 = <(C11, C3, C4, C5, C10, C12, C17, C18, C19) as FactOf>::O;
-        type Out1 = <(C15, C7, C8, C9, C14, C16, C21, C22, C23) as FactOf>::O;
-        type In2 = <(C18, C10, C11, C12, C17, C19, C24, C25, C26) as FactOf>::O;
-        type Out2 = <(C22, C14, C15, C16, C21, C23, C28, C29, C30) as FactOf>::O;
-    }
+    Moves<Bwd> { type In1 = F2; type Out1 = F4; type In2 = F7; type Out2 = F9; }
 }
 
 /// The forward pass over a tree whose leaves are blocks ([`Block`]).
@@ -1415,12 +1342,13 @@ where
     type Out = Lf<<(Dd, M1, M2, Blk) as Step<Bwd>>::Out>;
 }
 
-/// A line of the board in a pass's tree: `X` is the window of lines around it, which
-/// `solve!`'s [`Blocks`] impl turns into the line's positions' blocks, a subtree of leaves.
+/// A line of the board in a round's tree: `X` is the window of lines of facts around it
+/// ([`FactLine`]), which `solve!`'s [`Blocks`] impl turns into the line's positions' blocks,
+/// a subtree of leaves, and its [`LocalLine`] impl into the local rules' decisions.
 pub struct Lines<X>(P<X>);
 
-/// The blocks of a line's positions, from the lines around it (implemented by `solve!` for
-/// its window type): a balanced subtree of [`Lf`]s of [`Block`]s.
+/// The blocks of a line's positions, from the lines of facts around it (implemented by
+/// `solve!` for its window type): a balanced subtree of [`Lf`]s of [`Block`]s.
 pub trait Blocks {
     /// The subtree.
     type O;
@@ -2008,10 +1936,12 @@ impl<Int, A, B, C, Dd, Ee, F, G, H> Zip<Int> for (Nd<A, B>, Nd<C, Dd>, Nd<Ee, F>
 where
     (A, C, Ee, G): Zip<Int>,
     (B, Dd, F, H): Zip<Int>,
-    <(A, C, Ee, G) as Zip<Int>>::Ch: Or<<(B, Dd, F, H) as Zip<Int>>::Ch>,
 {
     type O = Nd<<(A, C, Ee, G) as Zip<Int>>::O, <(B, Dd, F, H) as Zip<Int>>::O>;
-    type Ch = <<(A, C, Ee, G) as Zip<Int>>::Ch as Or<<(B, Dd, F, H) as Zip<Int>>::Ch>>::O;
+    type Ch = (
+        <(A, C, Ee, G) as Zip<Int>>::Ch,
+        <(B, Dd, F, H) as Zip<Int>>::Ch,
+    );
 }
 /// A line: its cells (`solve!`'s [`ZipLine`] impl for its line type).
 impl<Int, Fo, Bo, L, An> Zip<Int> for (Fo, Bo, Lf<L>, Lf<An>)
@@ -2121,7 +2051,7 @@ macro_rules! zip_local {
 zip_local!(dec::Mine, dec::Safe, dec::Open, dec::None);
 
 /// A round's inputs, as `solve!` writes them for a board: the tree of the board's lines
-/// ([`Lines`]), each with the lines around it (`Fs`), the mine total (`Tot`, binary, as wide as the tries are deep), 0 and 1 at
+/// ([`Lines`]), each with the lines of facts around it (`Fs`), the mine total (`Tot`, binary, as wide as the tries are deep), 0 and 1 at
 /// that width, the board and the answer (trees of cells).
 pub struct Rd<Fs, Tot, Zero, One, Bd, An>(P<(Fs, Tot, Zero, One, Bd, An)>);
 
@@ -2171,7 +2101,7 @@ impl<N: PeanoEq<M>, M> PeanoEq<S<M>> for S<N> {
     type B = N::B;
 }
 
-/// The local rules over a tree of blocks: each frontier cell's decision by the numbers around
+/// The local rules over the tree of lines: each frontier cell's decision by the numbers around
 /// it alone (`Dec`, a tree of [`dec`] markers, [`KnOut`] where there is nothing to decide),
 /// and whether they decide any cell (`Any`).
 pub trait Local {
@@ -2187,53 +2117,51 @@ impl<L: Local, R: Local> Local for Nd<L, R> {
     type Dec = Nd<L::Dec, R::Dec>;
     type Any = (L::Any, R::Any);
 }
-/// A leaf: its cell by its kind.
-impl<Blk: Centre> Local for Lf<Blk>
-where
-    Blk::Me: SelfKind,
-    (<Blk::Me as SelfKind>::K, Blk): LocalCell,
-{
-    type Dec = Lf<<(<Blk::Me as SelfKind>::K, Blk) as LocalCell>::Dec>;
-    type Any = <(<Blk::Me as SelfKind>::K, Blk) as LocalCell>::Any;
+/// A line: the local rules over its positions, from the lines of facts around it (`solve!`'s
+/// [`LocalLine`] impl for its window type).
+impl<X: LocalLine> Local for Lines<X> {
+    type Dec = X::Dec;
+    type Any = X::Any;
 }
 
-/// A line: the local rules over its positions' blocks.
-impl<X: Blocks> Local for Lines<X>
-where
-    X::O: Local,
-{
-    type Dec = <X::O as Local>::Dec;
-    type Any = <X::O as Local>::Any;
+/// The local rules over a line's positions, from its window of fact lines (implemented by
+/// `solve!` for its window type, position by position with [`LocalAt`]): a subtree of
+/// decisions shaped as the line's blocks, and a tree of flags.
+pub trait LocalLine {
+    /// The decisions.
+    type Dec;
+    /// Whether each is decided.
+    type Any;
 }
 
-/// One cell under the local rules, from `(kind, block)`: only a frontier cell reads its block's
-/// facts ([`LocalFacts`]).
-pub trait LocalCell {
+/// One position under the local rules, from `(its fact, its eight neighbours' facts)`: only a
+/// frontier cell reads its neighbours' ([`LocalFacts`]).
+pub trait LocalAt {
     /// Its decision.
     type Dec;
     /// Whether it is decided.
     type Any;
 }
-/// An interior cell: nothing to decide.
-impl<Blk> LocalCell for (In, Blk) {
-    type Dec = KnOut;
-    type Any = Ff;
-}
-/// A known cell.
-impl<Blk> LocalCell for (Kn, Blk) {
-    type Dec = KnOut;
-    type Any = Ff;
-}
-/// A frontier cell: by its block's facts.
-impl<Blk: Block> LocalCell for (Fr, Blk)
+/// A frontier cell: by its neighbours' facts.
+impl<N1, N2, N3, N4, N5, N6, N7, N8> LocalAt for (Fr, N1, N2, N3, N4, N5, N6, N7, N8)
 where
-    Blk::F: LocalFacts,
+    (N1, N2, N3, N4, N5, N6, N7, N8): LocalFacts,
 {
-    type Dec = <Blk::F as LocalFacts>::Dec;
-    type Any = <Blk::F as LocalFacts>::Any;
+    type Dec = <(N1, N2, N3, N4, N5, N6, N7, N8) as LocalFacts>::Dec;
+    type Any = <(N1, N2, N3, N4, N5, N6, N7, N8) as LocalFacts>::Any;
 }
+macro_rules! local_nothing {
+    ($([$($g:ident),*] $t:ty),*) => {$(
+        /// Not a frontier cell: nothing to decide.
+        impl<$($g,)* N1, N2, N3, N4, N5, N6, N7, N8> LocalAt for ($t, N1, N2, N3, N4, N5, N6, N7, N8) {
+            type Dec = KnOut;
+            type Any = Ff;
+        }
+    )*};
+}
+local_nothing!([] In, [] Kn, [] Mn, [] Bad, [N, Es, Nu, Bf, Af] Ctr<N, Es, Nu, Bf, Af>);
 
-/// A frontier cell under the local rules, from its block's facts ([`Block`]).
+/// A frontier cell under the local rules, from its eight neighbours' facts.
 pub trait LocalFacts {
     /// Its decision.
     type Dec;
@@ -2242,8 +2170,7 @@ pub trait LocalFacts {
 }
 /// A frontier cell: safe if a number next to it needs no more mines, a mine if one needs all
 /// its unknown neighbours.
-impl<Fnw, Fn, Fne, Fq1o, Fq1b, Fw, Fme, Fe, Fq2o, Fq2b, Fsw, Fs, Fse> LocalFacts
-    for (Fnw, Fn, Fne, Fq1o, Fq1b, Fw, Fme, Fe, Fq2o, Fq2b, Fsw, Fs, Fse)
+impl<Fnw, Fn, Fne, Fw, Fe, Fsw, Fs, Fse> LocalFacts for (Fnw, Fn, Fne, Fw, Fe, Fsw, Fs, Fse)
 where
     Fnw: Forces,
     Fn: Forces,
@@ -2253,20 +2180,92 @@ where
     Fsw: Forces,
     Fs: Forces,
     Fse: Forces,
-    Pairs8<Fnw::Safe, Fn::Safe, Fne::Safe, Fw::Safe, Fe::Safe, Fsw::Safe, Fs::Safe, Fse::Safe>: AnyOf,
-    Pairs8<Fnw::Mine, Fn::Mine, Fne::Mine, Fw::Mine, Fe::Mine, Fsw::Mine, Fs::Mine, Fse::Mine>: AnyOf,
     (
-        <Pairs8<Fnw::Mine, Fn::Mine, Fne::Mine, Fw::Mine, Fe::Mine, Fsw::Mine, Fs::Mine, Fse::Mine> as AnyOf>::B,
-        <Pairs8<Fnw::Safe, Fn::Safe, Fne::Safe, Fw::Safe, Fe::Safe, Fsw::Safe, Fs::Safe, Fse::Safe> as AnyOf>::B,
+        Fnw::Safe,
+        Fn::Safe,
+        Fne::Safe,
+        Fw::Safe,
+        Fe::Safe,
+        Fsw::Safe,
+        Fs::Safe,
+        Fse::Safe,
+    ): Eight,
+    (
+        Fnw::Mine,
+        Fn::Mine,
+        Fne::Mine,
+        Fw::Mine,
+        Fe::Mine,
+        Fsw::Mine,
+        Fs::Mine,
+        Fse::Mine,
+    ): Eight,
+    (
+        <(
+            Fnw::Mine,
+            Fn::Mine,
+            Fne::Mine,
+            Fw::Mine,
+            Fe::Mine,
+            Fsw::Mine,
+            Fs::Mine,
+            Fse::Mine,
+        ) as Eight>::Any,
+        <(
+            Fnw::Safe,
+            Fn::Safe,
+            Fne::Safe,
+            Fw::Safe,
+            Fe::Safe,
+            Fsw::Safe,
+            Fs::Safe,
+            Fse::Safe,
+        ) as Eight>::Any,
     ): LocalDecide,
 {
     type Dec = <(
-        <Pairs8<Fnw::Mine, Fn::Mine, Fne::Mine, Fw::Mine, Fe::Mine, Fsw::Mine, Fs::Mine, Fse::Mine> as AnyOf>::B,
-        <Pairs8<Fnw::Safe, Fn::Safe, Fne::Safe, Fw::Safe, Fe::Safe, Fsw::Safe, Fs::Safe, Fse::Safe> as AnyOf>::B,
+        <(
+            Fnw::Mine,
+            Fn::Mine,
+            Fne::Mine,
+            Fw::Mine,
+            Fe::Mine,
+            Fsw::Mine,
+            Fs::Mine,
+            Fse::Mine,
+        ) as Eight>::Any,
+        <(
+            Fnw::Safe,
+            Fn::Safe,
+            Fne::Safe,
+            Fw::Safe,
+            Fe::Safe,
+            Fsw::Safe,
+            Fs::Safe,
+            Fse::Safe,
+        ) as Eight>::Any,
     ) as LocalDecide>::Dec;
     type Any = <(
-        <Pairs8<Fnw::Mine, Fn::Mine, Fne::Mine, Fw::Mine, Fe::Mine, Fsw::Mine, Fs::Mine, Fse::Mine> as AnyOf>::B,
-        <Pairs8<Fnw::Safe, Fn::Safe, Fne::Safe, Fw::Safe, Fe::Safe, Fsw::Safe, Fs::Safe, Fse::Safe> as AnyOf>::B,
+        <(
+            Fnw::Mine,
+            Fn::Mine,
+            Fne::Mine,
+            Fw::Mine,
+            Fe::Mine,
+            Fsw::Mine,
+            Fs::Mine,
+            Fse::Mine,
+        ) as Eight>::Any,
+        <(
+            Fnw::Safe,
+            Fn::Safe,
+            Fne::Safe,
+            Fw::Safe,
+            Fe::Safe,
+            Fsw::Safe,
+            Fs::Safe,
+            Fse::Safe,
+        ) as Eight>::Any,
     ) as LocalDecide>::Any;
 }
 
@@ -2475,10 +2474,14 @@ impl<D, A, St, Fo, Bo, I, Fs, Tot, Z0, O1, Bd, An> ZipStage<Loc<D, A>, FwRes<St,
     for Rd<Fs, Tot, Z0, O1, Bd, An>
 where
     (Fo, Bo, Bd, An): Zip<I>,
-    <(Fo, Bo, Bd, An) as Zip<I>>::Ch: Choose<<(Fo, Bo, Bd, An) as Zip<I>>::O, Done<Bd>>,
+    <(Fo, Bo, Bd, An) as Zip<I>>::Ch: AnyOf,
+    <<(Fo, Bo, Bd, An) as Zip<I>>::Ch as AnyOf>::B:
+        Choose<<(Fo, Bo, Bd, An) as Zip<I>>::O, Done<Bd>>,
 {
-    type O =
-        <<(Fo, Bo, Bd, An) as Zip<I>>::Ch as Choose<<(Fo, Bo, Bd, An) as Zip<I>>::O, Done<Bd>>>::O;
+    type O = <<<(Fo, Bo, Bd, An) as Zip<I>>::Ch as AnyOf>::B as Choose<
+        <(Fo, Bo, Bd, An) as Zip<I>>::O,
+        Done<Bd>,
+    >>::O;
 }
 /// The board is done.
 impl<B> ZipStage<Skip, Skip, Skip, Skip> for DoneRd<B> {

@@ -3,11 +3,14 @@
 //!
 //! Every item written here depends only on the board's shape and its mine total, except two
 //! types: the first board (the puzzle's shown cells, `Unk` for the rest) and the concealed
-//! answer, which rounds read only through `Uncover`. The items: one `Prep` impl over the
-//! board as a tree of cell parameters, which lays out each position's block of cells
-//! (`typesweeper::typelevel::diagram::Block`) for a round; `round`; `finish` (the board's
-//! cells in reading order, for the gates and the result); and a chain of rounds, one
-//! statement each, so that each round is a goal of its own for rustc's solver.
+//! answer, which rounds read only through `Uncover`. The items: for the board's line type, one
+//! `FactLine` impl (a line's facts from it and its neighbours), and for the window of fact
+//! lines around a line one `LocalLine` impl (the local rules over the line) and one `Blocks`
+//! impl (each position's block of facts, `typesweeper::typelevel::diagram::Block`, for the
+//! passes); one `Prep` impl over the board as a tree of cell parameters, which gives each line
+//! its window; `round`; `finish` (the board's cells in reading order, for the gates and the
+//! result); and a chain of rounds, one statement each, so that each round is a goal of its own
+//! for rustc's solver.
 
 use super::Layout;
 use crate::parse::SpannedBoard;
@@ -17,7 +20,7 @@ use std::fmt::Write;
 use typesweeper_board::Cell;
 
 /// The names the expansion imports from `typesweeper::typelevel::diagram`.
-const NAMES: &str = "Nd, Lf, Out, Unk, Prep, Rd, LocalStage, CountStage, FwStage, BwStage, InteriorStage, ZipStage, Tt, Ff, Lines, Blocks, ZipLine, ZipCell, AnyOf, Done, DoneRd";
+const NAMES: &str = "Nd, Lf, Out, Unk, Prep, Rd, LocalStage, CountStage, FwStage, BwStage, InteriorStage, ZipStage, Tt, Ff, Lines, Blocks, ZipLine, ZipCell, AnyOf, Done, DoneRd, FactLine, FactOf, Kn, KnOut, LocalLine, LocalAt";
 
 /// The board in sweep order: lines of its shorter side, each followed by pad positions (one, or
 /// as many as make a line [`MIN_LINE`] positions long).
@@ -33,11 +36,12 @@ struct Sweep {
     by_rows: bool,
 }
 
-/// The fewest positions of a line: a position's block reads seven positions of each of five
-/// lines (`typesweeper::typelevel::diagram::Block`), all distinct positions only when a line
-/// has at least seven. On shorter lines a block names one position twice (on a board one cell
-/// wide, the cell up and to the right is the one to the left), and the passes miscount: a
-/// 1x3 board `? 1 ?` overflowed the recursion limit.
+/// The fewest positions of a line: a position's block reads the facts of positions up to two
+/// either side of it, on its line and the lines next to it, in sweep order
+/// (`typesweeper::typelevel::diagram::Block`), and on lines that short one position could be
+/// named twice (on a board one cell wide, the cell up and to the right would be the one to the
+/// left), and the passes would miscount: a 1x3 board `? 1 ?` overflowed the recursion limit
+/// when blocks were read that way. Seven positions keep every position a block names distinct.
 const MIN_LINE: usize = 7;
 
 impl Sweep {
@@ -122,6 +126,14 @@ fn binary(n: usize, width: usize) -> String {
     s
 }
 
+/// A balanced tree of flags (pairs), for `AnyOf`.
+fn flags(items: &[String]) -> String {
+    match items.len() {
+        1 => items[0].clone(),
+        n => format!("({},{})", flags(&items[..n / 2]), flags(&items[n / 2..])),
+    }
+}
+
 /// The items and the statements of `level: complete`'s expansion.
 pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) -> TokenStream {
     let board = &puzzle.board;
@@ -150,17 +162,79 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
     )
     .unwrap();
 
-    // A line's window: the lines whose cells its positions' blocks read (five lines of seven
-    // positions around each position, in sweep positions: two lines up and down, and one more
-    // where the columns wrap).
+    // A line's facts from the board's line and its neighbours (`FactLine`): each cell's fact
+    // from its eight neighbours, beyond the line's ends its pads or the lines' (all `Out`);
+    // a pad's fact is `Kn`.
+    let cp = |j: usize, k: isize| -> String {
+        if k < 0 || k >= wpi {
+            "Out".to_string()
+        } else {
+            format!("c{j}_{k}")
+        }
+    };
+    let fact_of = |k: isize| {
+        format!(
+            "({},{},{},{},{},{},{},{},{})",
+            cp(1, k),
+            cp(0, k - 1),
+            cp(0, k),
+            cp(0, k + 1),
+            cp(1, k - 1),
+            cp(1, k + 1),
+            cp(2, k - 1),
+            cp(2, k),
+            cp(2, k + 1)
+        )
+    };
+    let three: Vec<String> = (0..3)
+        .flat_map(|j| (0..wp).map(move |k| format!("c{j}_{k}")))
+        .collect();
+    let real = sw.w as isize;
+    writeln!(
+        src,
+        "impl<{}> FactLine<{}, {}> for {} where {} {{ type O = Ln<{}>; }}",
+        three.join(","),
+        ln(&|k| format!("c0_{k}")),
+        ln(&|k| format!("c2_{k}")),
+        ln(&|k| format!("c1_{k}")),
+        (0..real)
+            .map(|k| format!("{}: FactOf,", fact_of(k)))
+            .collect::<String>(),
+        (0..wpi)
+            .map(|k| if k < real {
+                format!("<{} as FactOf>::O", fact_of(k))
+            } else {
+                "Kn".to_string()
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    )
+    .unwrap();
+
+    // A line's window: the lines of facts its positions' blocks read (thirteen facts around
+    // each position, in sweep positions: the line before and after, and one more where the
+    // columns wrap).
+    const AROUND: [(isize, isize); 13] = [
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+        (-1, 2),
+        (0, -2),
+        (0, -1),
+        (0, 0),
+        (0, 1),
+        (0, 2),
+        (1, -2),
+        (1, -1),
+        (1, 0),
+        (1, 1),
+    ];
     let (mut lo, mut hi) = (0isize, 0isize);
     for c in 0..wpi {
-        for dr in -2..=2isize {
-            for dc in -3..=3isize {
-                let off = dr + (c + dc).div_euclid(wpi);
-                lo = lo.min(off);
-                hi = hi.max(off);
-            }
+        for (dr, dc) in AROUND {
+            let off = dr + (c + dc).div_euclid(wpi);
+            lo = lo.min(off);
+            hi = hi.max(off);
         }
     }
     let span = (hi - lo + 1) as usize;
@@ -171,10 +245,10 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
         w_params.join(",")
     )
     .unwrap();
-    let cell_param = |j: usize, k: usize| format!("c{j}_{k}");
-    let window_lines: Vec<String> = (0..span).map(|j| ln(&|k| cell_param(j, k))).collect();
-    let all_cells: Vec<String> = (0..span)
-        .flat_map(|j| (0..wp).map(move |k| cell_param(j, k)))
+    let fact_param = |j: usize, k: usize| format!("f{j}_{k}");
+    let window_lines: Vec<String> = (0..span).map(|j| ln(&|k| fact_param(j, k))).collect();
+    let all_facts: Vec<String> = (0..span)
+        .flat_map(|j| (0..wp).map(move |k| fact_param(j, k)))
         .collect();
     let mut subtree = String::new();
     tree(
@@ -182,23 +256,93 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
         wp,
         &|c| {
             let c = c as isize;
-            let mut cells = Vec::with_capacity(35);
-            for dr in -2..=2isize {
-                for dc in -3..=3isize {
+            let facts: Vec<String> = AROUND
+                .iter()
+                .map(|&(dr, dc)| {
                     let j = dr + (c + dc).div_euclid(wpi) - lo;
                     let k = (c + dc).rem_euclid(wpi);
-                    cells.push(cell_param(j as usize, k as usize));
-                }
-            }
-            format!("Lf<({})>", cells.join(","))
+                    fact_param(j as usize, k as usize)
+                })
+                .collect();
+            format!("Lf<({})>", facts.join(","))
         },
         &mut subtree,
     );
     writeln!(
         src,
         "impl<{}> Blocks for Wn<{}> {{ type O = {subtree}; }}",
-        all_cells.join(","),
+        all_facts.join(","),
         window_lines.join(",")
+    )
+    .unwrap();
+
+    // The local rules over a line's positions, from the window's lines of facts before, at and
+    // after it (beyond the line's ends, pads: `Kn`).
+    let (up, at, down) = ((-1 - lo) as usize, (-lo) as usize, (1 - lo) as usize);
+    let fp = |j: usize, k: isize| -> String {
+        if k < 0 || k >= wpi {
+            "Kn".to_string()
+        } else {
+            fact_param(j, k as usize)
+        }
+    };
+    let local_at = |k: isize| {
+        format!(
+            "({},{},{},{},{},{},{},{},{})",
+            fp(at, k),
+            fp(up, k - 1),
+            fp(up, k),
+            fp(up, k + 1),
+            fp(at, k - 1),
+            fp(at, k + 1),
+            fp(down, k - 1),
+            fp(down, k),
+            fp(down, k + 1)
+        )
+    };
+    let mut dec_tree = String::new();
+    tree(
+        0,
+        wp,
+        &|k| {
+            if (k as isize) < real {
+                format!("Lf<<{} as LocalAt>::Dec>", local_at(k as isize))
+            } else {
+                "Lf<KnOut>".to_string()
+            }
+        },
+        &mut dec_tree,
+    );
+    let any_flags: Vec<String> = (0..real)
+        .map(|k| format!("<{} as LocalAt>::Any", local_at(k)))
+        .collect();
+    let window_params: Vec<String> = (0..span)
+        .map(|j| {
+            if j == up || j == at || j == down {
+                ln(&|k| fact_param(j, k))
+            } else {
+                format!("W{j}")
+            }
+        })
+        .collect();
+    let local_params: Vec<String> = (0..span)
+        .flat_map(|j| {
+            if j == up || j == at || j == down {
+                (0..wp).map(|k| fact_param(j, k)).collect::<Vec<_>>()
+            } else {
+                vec![format!("W{j}")]
+            }
+        })
+        .collect();
+    writeln!(
+        src,
+        "impl<{}> LocalLine for Wn<{}> where {} {{ type Dec = {dec_tree}; type Any = {}; }}",
+        local_params.join(","),
+        window_params.join(","),
+        (0..real)
+            .map(|k| format!("{}: LocalAt,", local_at(k)))
+            .collect::<String>(),
+        flags(&any_flags)
     )
     .unwrap();
 
@@ -221,12 +365,6 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
             ]
         })
         .collect();
-    fn flags(items: &[String]) -> String {
-        match items.len() {
-            1 => items[0].clone(),
-            n => format!("({},{})", flags(&items[..n / 2]), flags(&items[n / 2..])),
-        }
-    }
     let changed: Vec<String> = zc
         .iter()
         .map(|t| format!("<{t} as ZipCell<Int>>::Ch"))
@@ -234,8 +372,8 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
     let changed = flags(&changed);
     writeln!(
         src,
-        "impl<Int, {}> ZipLine<{}, {}, {}, Int> for {} where {}, {changed}: AnyOf \
-         {{ type O = Ln<{}>; type Ch = <{changed} as AnyOf>::B; }}",
+        "impl<Int, {}> ZipLine<{}, {}, {}, Int> for {} where {} \
+         {{ type O = Ln<{}>; type Ch = {changed}; }}",
         zip_params.join(","),
         leaf_tree('F'),
         leaf_tree('B'),
@@ -255,19 +393,38 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
     // `Prep`: the round's inputs from the board's and the answer's lines.
     let bd = line_tree(&|i| format!("Lf<L{i}>"));
     let an = line_tree(&|i| format!("Lf<A{i}>"));
+    let cell_line = |r: isize| {
+        if r < 0 || r >= h as isize {
+            out_line.clone()
+        } else {
+            format!("L{r}")
+        }
+    };
+    let fact_line = |r: isize| {
+        format!(
+            "{} as FactLine<{}, {}>",
+            cell_line(r),
+            cell_line(r - 1),
+            cell_line(r + 1)
+        )
+    };
+    let known_line = ln(&|_| "Kn".to_string());
     let lines = line_tree(&|i| {
         let around: Vec<String> = (lo..=hi)
             .map(|o| {
                 let r = i as isize + o;
                 if r < 0 || r >= h as isize {
-                    out_line.clone()
+                    known_line.clone()
                 } else {
-                    format!("L{r}")
+                    format!("<{}>::O", fact_line(r))
                 }
             })
             .collect();
         format!("Lines<Wn<{}>>", around.join(","))
     });
+    let fact_bounds: String = (0..h as isize)
+        .map(|r| format!("{},", fact_line(r).replace(" as ", ": ")))
+        .collect();
     let params: Vec<String> = (0..h)
         .flat_map(|i| [format!("L{i}"), format!("A{i}")])
         .collect();
@@ -283,7 +440,7 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
     writeln!(src, "pub struct Rules;").unwrap();
     writeln!(
         src,
-        "impl<{}> Prep<{bd}, {an}> for Rules {{ type Rd = {rd}; }}",
+        "impl<{}> Prep<{bd}, {an}> for Rules where {fact_bounds} {{ type Rd = {rd}; }}",
         params.join(",")
     )
     .unwrap();
