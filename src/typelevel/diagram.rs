@@ -2181,16 +2181,6 @@ where
     Fs: Forces,
     Fse: Forces,
     (
-        Fnw::Safe,
-        Fn::Safe,
-        Fne::Safe,
-        Fw::Safe,
-        Fe::Safe,
-        Fsw::Safe,
-        Fs::Safe,
-        Fse::Safe,
-    ): Eight,
-    (
         Fnw::Mine,
         Fn::Mine,
         Fne::Mine,
@@ -2201,73 +2191,45 @@ where
         Fse::Mine,
     ): Eight,
     (
-        <(
-            Fnw::Mine,
-            Fn::Mine,
-            Fne::Mine,
-            Fw::Mine,
-            Fe::Mine,
-            Fsw::Mine,
-            Fs::Mine,
-            Fse::Mine,
-        ) as Eight>::Any,
-        <(
-            Fnw::Safe,
-            Fn::Safe,
-            Fne::Safe,
-            Fw::Safe,
-            Fe::Safe,
-            Fsw::Safe,
-            Fs::Safe,
-            Fse::Safe,
-        ) as Eight>::Any,
-    ): LocalDecide,
+        Fnw::Safe,
+        Fn::Safe,
+        Fne::Safe,
+        Fw::Safe,
+        Fe::Safe,
+        Fsw::Safe,
+        Fs::Safe,
+        Fse::Safe,
+    ): Eight,
+    Forced<Fnw, Fn, Fne, Fw, Fe, Fsw, Fs, Fse>: LocalDecide,
 {
-    type Dec = <(
-        <(
-            Fnw::Mine,
-            Fn::Mine,
-            Fne::Mine,
-            Fw::Mine,
-            Fe::Mine,
-            Fsw::Mine,
-            Fs::Mine,
-            Fse::Mine,
-        ) as Eight>::Any,
-        <(
-            Fnw::Safe,
-            Fn::Safe,
-            Fne::Safe,
-            Fw::Safe,
-            Fe::Safe,
-            Fsw::Safe,
-            Fs::Safe,
-            Fse::Safe,
-        ) as Eight>::Any,
-    ) as LocalDecide>::Dec;
-    type Any = <(
-        <(
-            Fnw::Mine,
-            Fn::Mine,
-            Fne::Mine,
-            Fw::Mine,
-            Fe::Mine,
-            Fsw::Mine,
-            Fs::Mine,
-            Fse::Mine,
-        ) as Eight>::Any,
-        <(
-            Fnw::Safe,
-            Fn::Safe,
-            Fne::Safe,
-            Fw::Safe,
-            Fe::Safe,
-            Fsw::Safe,
-            Fs::Safe,
-            Fse::Safe,
-        ) as Eight>::Any,
-    ) as LocalDecide>::Any;
+    type Dec = <Forced<Fnw, Fn, Fne, Fw, Fe, Fsw, Fs, Fse> as LocalDecide>::Dec;
+    type Any = <Forced<Fnw, Fn, Fne, Fw, Fe, Fsw, Fs, Fse> as LocalDecide>::Any;
 }
+
+/// What eight neighbours' facts force on a cell: `(a mine, safe)`, whether any of them forces
+/// it ([`Forces`], read off the [`Eight`] table's `Any`).
+pub type Forced<A, B, C, D, E, F, G, H> = (
+    <(
+        <A as Forces>::Mine,
+        <B as Forces>::Mine,
+        <C as Forces>::Mine,
+        <D as Forces>::Mine,
+        <E as Forces>::Mine,
+        <F as Forces>::Mine,
+        <G as Forces>::Mine,
+        <H as Forces>::Mine,
+    ) as Eight>::Any,
+    <(
+        <A as Forces>::Safe,
+        <B as Forces>::Safe,
+        <C as Forces>::Safe,
+        <D as Forces>::Safe,
+        <E as Forces>::Safe,
+        <F as Forces>::Safe,
+        <G as Forces>::Safe,
+        <H as Forces>::Safe,
+    ) as Eight>::Any,
+);
 
 /// A local decision from `(forced mine, forced safe)`.
 pub trait LocalDecide {
