@@ -20,7 +20,7 @@ use std::fmt::Write;
 use typesweeper_board::Cell;
 
 /// The names the expansion imports from `typesweeper::typelevel::diagram`.
-const NAMES: &str = "Nd, Lf, Out, Unk, Prep, Rd, LocalStage, CountStage, FwStage, BwStage, InteriorStage, ZipStage, Tt, Ff, Lines, Blocks, ZipLine, ZipCell, AnyOf, Done, DoneRd, FactLine, FactOf, Kn, KnOut, LocalLine, LocalAt";
+const NAMES: &str = "Nd, Lf, Out, Unk, Prep, Rd, LocalStage, CountStage, FwStage, BwStage, InteriorStage, ZipStage, Tt, Ff, Lines, Blocks, ZipLine, ZipCell, Done, DoneRd, FactLine, FactOf, Kn, KnOut, LocalLine, LocalAt";
 
 /// The board in sweep order: lines of its shorter side, each followed by pad positions (one, or
 /// as many as make a line [`MIN_LINE`] positions long).
@@ -126,6 +126,28 @@ fn binary(n: usize, width: usize) -> String {
     s
 }
 
+/// A position's neighbourhood as `FactOf` and `LocalAt` read it: `(centre, nw, n, ne, w, e, sw,
+/// s, se)`, from `at(line, k)` for the lines `(up, mid, down)` and position `k` of the line
+/// (`at` names what lies beyond the line's ends).
+fn neighbourhood(
+    at: &dyn Fn(usize, isize) -> String,
+    (up, mid, down): (usize, usize, usize),
+    k: isize,
+) -> String {
+    format!(
+        "({},{},{},{},{},{},{},{},{})",
+        at(mid, k),
+        at(up, k - 1),
+        at(up, k),
+        at(up, k + 1),
+        at(mid, k - 1),
+        at(mid, k + 1),
+        at(down, k - 1),
+        at(down, k),
+        at(down, k + 1)
+    )
+}
+
 /// A balanced tree of flags (pairs), for `AnyOf`.
 fn flags(items: &[String]) -> String {
     match items.len() {
@@ -172,20 +194,7 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
             format!("c{j}_{k}")
         }
     };
-    let fact_of = |k: isize| {
-        format!(
-            "({},{},{},{},{},{},{},{},{})",
-            cp(1, k),
-            cp(0, k - 1),
-            cp(0, k),
-            cp(0, k + 1),
-            cp(1, k - 1),
-            cp(1, k + 1),
-            cp(2, k - 1),
-            cp(2, k),
-            cp(2, k + 1)
-        )
-    };
+    let fact_of = |k: isize| neighbourhood(&cp, (0, 1, 2), k);
     let three: Vec<String> = (0..3)
         .flat_map(|j| (0..wp).map(move |k| format!("c{j}_{k}")))
         .collect();
@@ -286,20 +295,7 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
             fact_param(j, k as usize)
         }
     };
-    let local_at = |k: isize| {
-        format!(
-            "({},{},{},{},{},{},{},{},{})",
-            fp(at, k),
-            fp(up, k - 1),
-            fp(up, k),
-            fp(up, k + 1),
-            fp(at, k - 1),
-            fp(at, k + 1),
-            fp(down, k - 1),
-            fp(down, k),
-            fp(down, k + 1)
-        )
-    };
+    let local_at = |k: isize| neighbourhood(&fp, (up, at, down), k);
     let mut dec_tree = String::new();
     tree(
         0,
@@ -400,12 +396,11 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
             format!("L{r}")
         }
     };
+    // Line `r` and the trait that gives its facts.
     let fact_line = |r: isize| {
-        format!(
-            "{} as FactLine<{}, {}>",
+        (
             cell_line(r),
-            cell_line(r - 1),
-            cell_line(r + 1)
+            format!("FactLine<{}, {}>", cell_line(r - 1), cell_line(r + 1)),
         )
     };
     let known_line = ln(&|_| "Kn".to_string());
@@ -416,14 +411,18 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
                 if r < 0 || r >= h as isize {
                     known_line.clone()
                 } else {
-                    format!("<{}>::O", fact_line(r))
+                    let (line, facts) = fact_line(r);
+                    format!("<{line} as {facts}>::O")
                 }
             })
             .collect();
         format!("Lines<Wn<{}>>", around.join(","))
     });
     let fact_bounds: String = (0..h as isize)
-        .map(|r| format!("{},", fact_line(r).replace(" as ", ": ")))
+        .map(|r| {
+            let (line, facts) = fact_line(r);
+            format!("{line}: {facts},")
+        })
         .collect();
     let params: Vec<String> = (0..h)
         .flat_map(|i| [format!("L{i}"), format!("A{i}")])
