@@ -1,8 +1,9 @@
 //! Full deduction as deterministic passes over hash-consed decision diagrams (`level:
 //! complete`).
 //!
-//! Everything here is decided by associated-type projections: no inference variable, no
-//! search. One *round* (six stages, [`LocalStage`] to [`ZipStage`]) reads a board and returns the next one, on which every
+//! Everything here is decided by associated-type projections and, where a result is a trait
+//! parameter ([`Meet`]), by the one impl that matches: no search. One *round* (eight stages,
+//! [`LocalStage`] to [`NextStage`]) reads a board and returns the next one, on which every
 //! cell that all mine layouts agree on is decided: a cell proved safe shows its number, taken
 //! from the concealed answer only through [`Uncover`], and a cell proved a mine is a [`Mine`].
 //! `solve!` chains rounds until one decides nothing ([`Done`]).
@@ -23,7 +24,7 @@
 //!    its unknown neighbours; when they decide a cell, that is the round;
 //! 3. lays out, for the passes, each position's [`Block`]: the thirteen facts around it that
 //!    its step reads, from the lines of facts around its line ([`Lines`], [`Blocks`]);
-//! 4. when the local rules decide nothing, runs full deduction ([`CountStage`] to [`ZipStage`]): a forward pass ([`Fw`]) folds the
+//! 4. when the local rules decide nothing, runs full deduction ([`CountStage`] to [`NextStage`]): a forward pass ([`Fw`]) folds the
 //!    positions in sweep order over a decision diagram of the *live* numbers (those with
 //!    unknown neighbours on both sides of the cut), one level each in position order,
 //!    children indexed by how many mines the number still needs ([`N9`]), ending in the set of
@@ -439,7 +440,8 @@ pub trait Mk9 {
     /// `N9<..>` or `E`.
     type O;
 }
-/// `mk(E, .., E) = E`, otherwise the level.
+/// `mk(E, .., E) = E`, otherwise the level (the children's emptiness read by one [`All9`], so
+/// that a level nests one goal above its children, not a tree of [`And`]s).
 impl<C0, C1, C2, C3, C4, C5, C6, C7, C8> Mk9 for (C0, C1, C2, C3, C4, C5, C6, C7, C8)
 where
     C0: IsE,
@@ -451,25 +453,83 @@ where
     C6: IsE,
     C7: IsE,
     C8: IsE,
-    C0::B: And<C1::B>,
-    C2::B: And<C3::B>,
-    C4::B: And<C5::B>,
-    C6::B: And<C7::B>,
-    <C0::B as And<C1::B>>::O: And<<C2::B as And<C3::B>>::O>,
-    <C4::B as And<C5::B>>::O: And<<C6::B as And<C7::B>>::O>,
-    <<C0::B as And<C1::B>>::O as And<<C2::B as And<C3::B>>::O>>::O:
-        And<<<C4::B as And<C5::B>>::O as And<<C6::B as And<C7::B>>::O>>::O>,
-    <<<C0::B as And<C1::B>>::O as And<<C2::B as And<C3::B>>::O>>::O as And<
-        <<C4::B as And<C5::B>>::O as And<<C6::B as And<C7::B>>::O>>::O,
-    >>::O: And<C8::B>,
-    <<<<C0::B as And<C1::B>>::O as And<<C2::B as And<C3::B>>::O>>::O as And<
-        <<C4::B as And<C5::B>>::O as And<<C6::B as And<C7::B>>::O>>::O,
-    >>::O as And<C8::B>>::O: Choose<E, N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>>,
+    (
+        C0::B,
+        C1::B,
+        C2::B,
+        C3::B,
+        C4::B,
+        C5::B,
+        C6::B,
+        C7::B,
+        C8::B,
+    ): All9,
+    <(
+        C0::B,
+        C1::B,
+        C2::B,
+        C3::B,
+        C4::B,
+        C5::B,
+        C6::B,
+        C7::B,
+        C8::B,
+    ) as All9>::B: Choose<E, N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>>,
 {
-    type O = <<<<<C0::B as And<C1::B>>::O as And<<C2::B as And<C3::B>>::O>>::O as And<
-        <<C4::B as And<C5::B>>::O as And<<C6::B as And<C7::B>>::O>>::O,
-    >>::O as And<C8::B>>::O as Choose<E, N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>>>::O;
+    type O = <<(
+        C0::B,
+        C1::B,
+        C2::B,
+        C3::B,
+        C4::B,
+        C5::B,
+        C6::B,
+        C7::B,
+        C8::B,
+    ) as All9>::B as Choose<E, N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>>>::O;
 }
+
+/// Whether nine flags are all true (one goal, whose impl the first false flag picks).
+pub trait All9 {
+    /// [`Tt`] or [`Ff`].
+    type B;
+}
+/// Whether any of nine flags is true (one goal, whose impl the first true flag picks).
+pub trait Any9 {
+    /// [`Tt`] or [`Ff`].
+    type B;
+}
+/// All true.
+impl All9 for (Tt, Tt, Tt, Tt, Tt, Tt, Tt, Tt, Tt) {
+    type B = Tt;
+}
+/// All false.
+impl Any9 for (Ff, Ff, Ff, Ff, Ff, Ff, Ff, Ff, Ff) {
+    type B = Ff;
+}
+macro_rules! first9_all {
+    ($tr:ident, $same:ident, $other:ident) => {
+        first9_impl!($tr, $same, $other; [] [A1 A2 A3 A4 A5 A6 A7 A8]);
+        first9_impl!($tr, $same, $other; [$same] [A2 A3 A4 A5 A6 A7 A8]);
+        first9_impl!($tr, $same, $other; [$same $same] [A3 A4 A5 A6 A7 A8]);
+        first9_impl!($tr, $same, $other; [$same $same $same] [A4 A5 A6 A7 A8]);
+        first9_impl!($tr, $same, $other; [$same $same $same $same] [A5 A6 A7 A8]);
+        first9_impl!($tr, $same, $other; [$same $same $same $same $same] [A6 A7 A8]);
+        first9_impl!($tr, $same, $other; [$same $same $same $same $same $same] [A7 A8]);
+        first9_impl!($tr, $same, $other; [$same $same $same $same $same $same $same] [A8]);
+        first9_impl!($tr, $same, $other; [$same $same $same $same $same $same $same $same] []);
+    };
+}
+macro_rules! first9_impl {
+    ($tr:ident, $same:ident, $other:ident; [$($before:ident)*] [$($after:ident)*]) => {
+        /// The first flag that decides: the answer.
+        impl<$($after),*> $tr for ($($before,)* $other, $($after),*) {
+            type B = $other;
+        }
+    };
+}
+first9_all!(All9, Tt, Ff);
+first9_all!(Any9, Ff, Tt);
 
 // ---------------------------------------------------------------------------------------------
 // Union
@@ -557,7 +617,7 @@ where
 impl<C0, C1, C2, C3, C4, C5, C6, C7, C8> Mt<E> for N9<C0, C1, C2, C3, C4, C5, C6, C7, C8> {
     type B = Ff;
 }
-/// Levels meet where a child does.
+/// Levels meet where a child does (read by one [`Any9`]).
 impl<C0, C1, C2, C3, C4, C5, C6, C7, C8, D0, D1, D2, D3, D4, D5, D6, D7, D8>
     Mt<N9<D0, D1, D2, D3, D4, D5, D6, D7, D8>> for N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>
 where
@@ -570,21 +630,29 @@ where
     C6: Mt<D6>,
     C7: Mt<D7>,
     C8: Mt<D8>,
-    C0::B: Or<C1::B>,
-    C2::B: Or<C3::B>,
-    C4::B: Or<C5::B>,
-    C6::B: Or<C7::B>,
-    <C0::B as Or<C1::B>>::O: Or<<C2::B as Or<C3::B>>::O>,
-    <C4::B as Or<C5::B>>::O: Or<<C6::B as Or<C7::B>>::O>,
-    <<C0::B as Or<C1::B>>::O as Or<<C2::B as Or<C3::B>>::O>>::O:
-        Or<<<C4::B as Or<C5::B>>::O as Or<<C6::B as Or<C7::B>>::O>>::O>,
-    <<<C0::B as Or<C1::B>>::O as Or<<C2::B as Or<C3::B>>::O>>::O as Or<
-        <<C4::B as Or<C5::B>>::O as Or<<C6::B as Or<C7::B>>::O>>::O,
-    >>::O: Or<C8::B>,
+    (
+        C0::B,
+        C1::B,
+        C2::B,
+        C3::B,
+        C4::B,
+        C5::B,
+        C6::B,
+        C7::B,
+        C8::B,
+    ): Any9,
 {
-    type B = <<<<C0::B as Or<C1::B>>::O as Or<<C2::B as Or<C3::B>>::O>>::O as Or<
-        <<C4::B as Or<C5::B>>::O as Or<<C6::B as Or<C7::B>>::O>>::O,
-    >>::O as Or<C8::B>>::O;
+    type B = <(
+        C0::B,
+        C1::B,
+        C2::B,
+        C3::B,
+        C4::B,
+        C5::B,
+        C6::B,
+        C7::B,
+        C8::B,
+    ) as Any9>::B;
 }
 
 // =============================================================================================
@@ -2011,26 +2079,6 @@ pub trait ZipCell<Int> {
     /// Whether it is decided now.
     type Ch;
 }
-/// A frontier cell: meet the forward diagrams after it with the backward one at the same cut.
-impl<Int, Fm, Fs, Bb, C, An> ZipCell<Int> for (Lf<FrOut<Fm, Fs>>, Lf<Bb>, C, An)
-where
-    Fm: Mt<Bb>,
-    Fs: Mt<Bb>,
-    (Fm::B, Fs::B): Decide,
-    (<(Fm::B, Fs::B) as Decide>::O, C, An): Uncover,
-    <(Fm::B, Fs::B) as Decide>::O: Decides,
-{
-    type O = <(<(Fm::B, Fs::B) as Decide>::O, C, An) as Uncover>::O;
-    type Ch = <<(Fm::B, Fs::B) as Decide>::O as Decides>::B;
-}
-/// An interior cell: the total's decision.
-impl<Int: Decides, Bb, C, An> ZipCell<Int> for (Lf<InOut>, Lf<Bb>, C, An)
-where
-    (Int, C, An): Uncover,
-{
-    type O = <(Int, C, An) as Uncover>::O;
-    type Ch = Int::B;
-}
 /// A known cell stays.
 impl<Int, Bb, C, An> ZipCell<Int> for (Lf<KnOut>, Lf<Bb>, C, An) {
     type O = C;
@@ -2268,14 +2316,16 @@ pub struct DoneRd<B>(P<B>);
 // A round in stages
 // =============================================================================================
 //
-// A round is six projections that `solve!` writes side by side as the where-clauses of one
+// A round is eight stages that `solve!` writes side by side as the where-clauses of one
 // function, each stage's result a type parameter that rustc infers from the stage before:
 // the local rules, the counts (and the start of the passes), the forward pass, the backward
-// pass, the interior, and the zip to the next board. Written side by side, the stages are
-// siblings for the trait solver, so a round is as deep as its deepest stage, not as the sum of
-// them: nested in one impl, each stage's alias nests the next (about three levels of the
-// next solver's depth a stage). A stage a round does not need (the full passes after the
-// local rules decided a cell, every stage after the board is done) is [`Skip`].
+// pass, the interior, the meet of the two passes, the zip to the next board, and whether the
+// zip changed it. Written side by side, the stages are siblings for the trait solver, so a
+// round is as deep as its deepest stage, not as the sum of them: nested in one impl, each
+// stage's alias nests the next (about three levels of the next solver's depth a stage). A
+// stage a round does not need (the full passes after the local rules decided a cell, every
+// stage after the board is done) is [`Skip`]. The meet returns its result as a trait
+// parameter ([`Meet`]).
 
 /// A stage's result when the round does not need it.
 pub struct Skip;
@@ -2285,8 +2335,9 @@ pub struct Loc<Dec, Any>(P<(Dec, Any)>);
 /// The counts' result: the forward pass's start diagram and the interior cells' counts as two
 /// sets, `0..=n` and `0..n`.
 pub struct Cnt<Start, Le, Lt>(P<(Start, Le, Lt)>);
-/// The forward pass's result: its end state and its per-position results.
-pub struct FwRes<St, Out>(P<(St, Out)>);
+/// A pass's result: its end state (for the backward pass, the state before the first position)
+/// and its trace (the per-position results).
+pub struct PassRes<St, Out>(P<(St, Out)>);
 
 /// Stage 1: the local rules ([`Local`]) over every position.
 pub trait LocalStage {
@@ -2368,7 +2419,7 @@ where
 
 /// Stage 3: the forward pass ([`Fw`]).
 pub trait FwStage<C> {
-    /// [`FwRes`] or [`Skip`].
+    /// [`PassRes`] or [`Skip`].
     type O;
 }
 /// From the start diagram, no level passed at a distance.
@@ -2376,7 +2427,7 @@ impl<St0, Le, Lt, Fs, Tot, Z0, O1, Bd, An> FwStage<Cnt<St0, Le, Lt>> for Rd<Fs, 
 where
     Fs: Fw<Sweep<St0, (Z, Z)>>,
 {
-    type O = FwRes<Fs::St, Fs::Out>;
+    type O = PassRes<Fs::St, Fs::Out>;
 }
 /// Not needed.
 impl<X> FwStage<Skip> for X {
@@ -2385,7 +2436,7 @@ impl<X> FwStage<Skip> for X {
 
 /// Stage 4: the backward pass ([`Bw`]).
 pub trait BwStage<C> {
-    /// The per-position results, or [`Skip`].
+    /// [`PassRes`] or [`Skip`].
     type O;
 }
 /// From the interior's counts: the mines the interior can take after the last position.
@@ -2393,7 +2444,7 @@ impl<St0, Le, Lt, Fs, Tot, Z0, O1, Bd, An> BwStage<Cnt<St0, Le, Lt>> for Rd<Fs, 
 where
     Fs: Bw<Sweep<Le, (Z, Z)>>,
 {
-    type O = Fs::Out;
+    type O = PassRes<Fs::St, Fs::Out>;
 }
 /// Not needed.
 impl<X> BwStage<Skip> for X {
@@ -2406,7 +2457,7 @@ pub trait InteriorStage<C, F> {
     type O;
 }
 /// From the forward pass's end and the interior's counts.
-impl<X, St0, Le, Lt, St, Out> InteriorStage<Cnt<St0, Le, Lt>, FwRes<St, Out>> for X
+impl<X, St0, Le, Lt, St, Out> InteriorStage<Cnt<St0, Le, Lt>, PassRes<St, Out>> for X
 where
     (St, Le, Lt): Interior,
 {
@@ -2417,37 +2468,95 @@ impl<X> InteriorStage<Skip, Skip> for X {
     type O = Skip;
 }
 
-/// Stage 6: the next board ([`Zip`]): the decided cells written in, each proved safe
-/// uncovered from the answer; [`Done`] when the round decides nothing.
-pub trait ZipStage<L, F, W, I> {
-    /// The next board.
+/// Stage 6: full deduction's decision at every position, from the passes' traces and the
+/// interior's decision ([`Meet`]): a tree shaped as the local rules' decisions, or [`Skip`]
+/// (a parameter rustc infers).
+pub trait MeetStage<F, W, I, O> {}
+/// The forward and the backward traces met.
+impl<X, St, Fo, Sb, Bo, I, O> MeetStage<PassRes<St, Fo>, PassRes<Sb, Bo>, I, O> for X where
+    (Fo, Bo): Meet<I, O>
+{
+}
+/// Not needed.
+impl<X> MeetStage<Skip, Skip, Skip, Skip> for X {}
+
+/// The decisions from a forward and a backward trace (`(forward, backward)`), with `Int` the
+/// interior's decision: `O` is a tree of [`dec`] markers (and [`KnOut`] for known cells) of
+/// the board's shape, the shape of the local rules' decisions.
+pub trait Meet<Int, O> {}
+/// A node: both sides.
+impl<Int, A, B, C, Dd, OA, OB> Meet<Int, Nd<OA, OB>> for (Nd<A, B>, Nd<C, Dd>)
+where
+    (A, C): Meet<Int, OA>,
+    (B, Dd): Meet<Int, OB>,
+{
+}
+/// A frontier cell: a mine there is possible if the diagram after a mine meets the backward
+/// one, safe likewise.
+impl<Int, Fm, Fs, Bb, Dc> Meet<Int, Lf<Dc>> for (Lf<FrOut<Fm, Fs>>, Lf<Bb>)
+where
+    Fm: Mt<Bb>,
+    Fs: Mt<Bb>,
+    (Fm::B, Fs::B): Decide<O = Dc>,
+{
+}
+/// An interior cell: the total's decision.
+impl<Int, Bb> Meet<Int, Lf<Int>> for (Lf<InOut>, Lf<Bb>) {}
+/// A known cell.
+impl<Int, Bb> Meet<Int, Lf<KnOut>> for (Lf<KnOut>, Lf<Bb>) {}
+
+/// Stage 7: the decided cells written in ([`Zip`]), each proved safe uncovered from the
+/// answer: [`Ready`] with the next board, or for full deduction [`Zipped`], which
+/// [`NextStage`] reads.
+pub trait ZipStage<L, M, I> {
+    /// [`Ready`] or [`Zipped`].
     type O;
 }
+/// The next board, known.
+pub struct Ready<B>(P<B>);
+/// Full deduction's next board `B`, whether it decides any cell (`Ch`, a tree of flags), and
+/// the board before (`Bd`).
+pub struct Zipped<B, Ch, Bd>(P<(B, Ch, Bd)>);
 /// The local rules' decisions.
-impl<D, A, Fs, Tot, Z0, O1, Bd, An> ZipStage<Loc<D, A>, Skip, Skip, Skip>
-    for Rd<Fs, Tot, Z0, O1, Bd, An>
+impl<D, A, Fs, Tot, Z0, O1, Bd, An> ZipStage<Loc<D, A>, Skip, Skip> for Rd<Fs, Tot, Z0, O1, Bd, An>
 where
     (D, D, Bd, An): Zip<dec::Open>,
 {
-    type O = <(D, D, Bd, An) as Zip<dec::Open>>::O;
+    type O = Ready<<(D, D, Bd, An) as Zip<dec::Open>>::O>;
 }
-/// Full deduction's decisions; [`Done`] when there are none.
-impl<D, A, St, Fo, Bo, I, Fs, Tot, Z0, O1, Bd, An> ZipStage<Loc<D, A>, FwRes<St, Fo>, Bo, I>
+/// Full deduction's decisions.
+impl<D, A, Ma, Mb, I, Fs, Tot, Z0, O1, Bd, An> ZipStage<Loc<D, A>, Nd<Ma, Mb>, I>
     for Rd<Fs, Tot, Z0, O1, Bd, An>
 where
-    (Fo, Bo, Bd, An): Zip<I>,
-    <(Fo, Bo, Bd, An) as Zip<I>>::Ch: AnyOf,
-    <<(Fo, Bo, Bd, An) as Zip<I>>::Ch as AnyOf>::B:
-        Choose<<(Fo, Bo, Bd, An) as Zip<I>>::O, Done<Bd>>,
+    (Nd<Ma, Mb>, Nd<Ma, Mb>, Bd, An): Zip<I>,
 {
-    type O = <<<(Fo, Bo, Bd, An) as Zip<I>>::Ch as AnyOf>::B as Choose<
-        <(Fo, Bo, Bd, An) as Zip<I>>::O,
-        Done<Bd>,
-    >>::O;
+    type O = Zipped<
+        <(Nd<Ma, Mb>, Nd<Ma, Mb>, Bd, An) as Zip<I>>::O,
+        <(Nd<Ma, Mb>, Nd<Ma, Mb>, Bd, An) as Zip<I>>::Ch,
+        Bd,
+    >;
 }
 /// The board is done.
-impl<B> ZipStage<Skip, Skip, Skip, Skip> for DoneRd<B> {
-    type O = Done<B>;
+impl<B> ZipStage<Skip, Skip, Skip> for DoneRd<B> {
+    type O = Ready<Done<B>>;
+}
+
+/// Stage 8: the next board, from the zip's result. (A stage of its own: reading the flags in
+/// the zip's impl would nest the tree of flags' [`AnyOf`] in the zip, and the zip's in it.)
+pub trait NextStage {
+    /// The next board, or [`Done`].
+    type O;
+}
+/// Known.
+impl<B> NextStage for Ready<B> {
+    type O = B;
+}
+/// Full deduction's: [`Done`] when it decides no cell.
+impl<B, Ch: AnyOf, Bd> NextStage for Zipped<B, Ch, Bd>
+where
+    Ch::B: Choose<B, Done<Bd>>,
+{
+    type O = <Ch::B as Choose<B, Done<Bd>>>::O;
 }
 
 /// The interior's decision from the forward pass's end (`(state, 0..=interior,

@@ -20,7 +20,7 @@ use std::fmt::Write;
 use typesweeper_board::Cell;
 
 /// The names the expansion imports from `typesweeper::typelevel::diagram`.
-const NAMES: &str = "Nd, Lf, Out, Unk, Prep, Rd, LocalStage, CountStage, FwStage, BwStage, InteriorStage, ZipStage, Tt, Ff, Lines, Blocks, ZipLine, ZipCell, Done, DoneRd, FactLine, FactOf, Kn, KnOut, LocalLine, LocalAt";
+const NAMES: &str = "Nd, Lf, Out, Unk, Prep, Rd, LocalStage, CountStage, FwStage, BwStage, InteriorStage, MeetStage, ZipStage, NextStage, Tt, Ff, Lines, Blocks, ZipLine, ZipCell, Done, DoneRd, FactLine, FactOf, Kn, KnOut, LocalLine, LocalAt";
 
 /// The board in sweep order: lines of its shorter side, each followed by pad positions (one, or
 /// as many as make a line [`MIN_LINE`] positions long).
@@ -452,11 +452,11 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
     .unwrap();
     writeln!(
         src,
-        "pub const fn round<B, A, R, L, C, F, W, I, N>(_: ::core::marker::PhantomData<B>, _: ::core::marker::PhantomData<A>) \
+        "pub const fn round<B, A, R, L, C, F, W, I, M, Z, N>(_: ::core::marker::PhantomData<B>, _: ::core::marker::PhantomData<A>) \
          -> ::core::marker::PhantomData<N> \
          where Rules: Prep<B, A, Rd = R>, R: LocalStage<O = L>, R: CountStage<L, O = C>, \
          R: FwStage<C, O = F>, R: BwStage<C, O = W>, R: InteriorStage<C, F, O = I>, \
-         R: ZipStage<L, F, W, I, O = N> \
+         R: MeetStage<F, W, I, M>, R: ZipStage<L, M, I, O = Z>, Z: NextStage<O = N> \
          {{ ::core::marker::PhantomData }}"
     )
     .unwrap();
