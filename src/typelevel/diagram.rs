@@ -1990,34 +1990,30 @@ impl<A> Uncover for (dec::None, Unk, A) {
     type O = Contra;
 }
 
-/// The decisions, zipped over the forward results, the backward results, the board and the
-/// answer (trees of one shape down to the board's lines, whose leaves are lines of cells):
-/// the next board. `Int` is the interior's decision.
-pub trait Zip<Int> {
+/// The decisions, zipped over the board and the answer (`(decisions, board, answer)`, trees of
+/// one shape down to the board's lines, whose leaves are lines of cells): the next board.
+pub trait Zip {
     /// The next board.
     type O;
     /// Whether it decides any cell.
     type Ch;
 }
 /// A node: both sides.
-impl<Int, A, B, C, Dd, Ee, F, G, H> Zip<Int> for (Nd<A, B>, Nd<C, Dd>, Nd<Ee, F>, Nd<G, H>)
+impl<A, B, C, Dd, Ee, F> Zip for (Nd<A, B>, Nd<C, Dd>, Nd<Ee, F>)
 where
-    (A, C, Ee, G): Zip<Int>,
-    (B, Dd, F, H): Zip<Int>,
+    (A, C, Ee): Zip,
+    (B, Dd, F): Zip,
 {
-    type O = Nd<<(A, C, Ee, G) as Zip<Int>>::O, <(B, Dd, F, H) as Zip<Int>>::O>;
-    type Ch = (
-        <(A, C, Ee, G) as Zip<Int>>::Ch,
-        <(B, Dd, F, H) as Zip<Int>>::Ch,
-    );
+    type O = Nd<<(A, C, Ee) as Zip>::O, <(B, Dd, F) as Zip>::O>;
+    type Ch = (<(A, C, Ee) as Zip>::Ch, <(B, Dd, F) as Zip>::Ch);
 }
 /// A line: its cells (`solve!`'s [`ZipLine`] impl for its line type).
-impl<Int, Fo, Bo, L, An> Zip<Int> for (Fo, Bo, Lf<L>, Lf<An>)
+impl<Dc, L, An> Zip for (Dc, Lf<L>, Lf<An>)
 where
-    L: ZipLine<Fo, Bo, An, Int>,
+    L: ZipLine<Dc, An>,
 {
-    type O = Lf<<L as ZipLine<Fo, Bo, An, Int>>::O>;
-    type Ch = <L as ZipLine<Fo, Bo, An, Int>>::Ch;
+    type O = Lf<<L as ZipLine<Dc, An>>::O>;
+    type Ch = <L as ZipLine<Dc, An>>::Ch;
 }
 
 /// Whether any of a balanced tree of flags (pairs) is true.
@@ -2063,31 +2059,31 @@ impl Decides for dec::Open {
     type B = Ff;
 }
 
-/// A line's next cells from its positions' forward and backward results (subtrees) and the
-/// answer's line (implemented by `solve!` for its line type, cell by cell with [`ZipCell`]).
-pub trait ZipLine<Fo, Bo, An, Int> {
+/// A line's next cells from its positions' decisions (a subtree) and the answer's line
+/// (implemented by `solve!` for its line type, cell by cell with [`ZipCell`]).
+pub trait ZipLine<Dec, An> {
     /// The next line.
     type O;
     /// Whether it decides any cell.
     type Ch;
 }
 
-/// One cell's next value from `(forward result, backward result, cell, answer's cell)`.
-pub trait ZipCell<Int> {
+/// One cell's next value from `(decision, cell, answer's cell)`.
+pub trait ZipCell {
     /// The next cell.
     type O;
     /// Whether it is decided now.
     type Ch;
 }
 /// A known cell stays.
-impl<Int, Bb, C, An> ZipCell<Int> for (Lf<KnOut>, Lf<Bb>, C, An) {
+impl<C, An> ZipCell for (Lf<KnOut>, C, An) {
     type O = C;
     type Ch = Ff;
 }
-macro_rules! zip_local {
+macro_rules! zip_decided {
     ($($d:ty),*) => {$(
-        /// A cell the local rules decided (or left open).
-        impl<Int, Bb, C, An> ZipCell<Int> for (Lf<$d>, Lf<Bb>, C, An)
+        /// A cell the rules decided (or left open).
+        impl<C, An> ZipCell for (Lf<$d>, C, An)
         where
             ($d, C, An): Uncover,
         {
@@ -2096,7 +2092,7 @@ macro_rules! zip_local {
         }
     )*};
 }
-zip_local!(dec::Mine, dec::Safe, dec::Open, dec::None);
+zip_decided!(dec::Mine, dec::Safe, dec::Open, dec::None);
 
 /// A round's inputs, as `solve!` writes them for a board: the tree of the board's lines
 /// ([`Lines`]), each with the lines of facts around it (`Fs`), the mine total (`Tot`, binary, as wide as the tries are deep), 0 and 1 at
@@ -2520,21 +2516,17 @@ pub struct Zipped<B, Ch, Bd>(P<(B, Ch, Bd)>);
 /// The local rules' decisions.
 impl<D, A, Fs, Tot, Z0, O1, Bd, An> ZipStage<Loc<D, A>, Skip, Skip> for Rd<Fs, Tot, Z0, O1, Bd, An>
 where
-    (D, D, Bd, An): Zip<dec::Open>,
+    (D, Bd, An): Zip,
 {
-    type O = Ready<<(D, D, Bd, An) as Zip<dec::Open>>::O>;
+    type O = Ready<<(D, Bd, An) as Zip>::O>;
 }
 /// Full deduction's decisions.
 impl<D, A, Ma, Mb, I, Fs, Tot, Z0, O1, Bd, An> ZipStage<Loc<D, A>, Nd<Ma, Mb>, I>
     for Rd<Fs, Tot, Z0, O1, Bd, An>
 where
-    (Nd<Ma, Mb>, Nd<Ma, Mb>, Bd, An): Zip<I>,
+    (Nd<Ma, Mb>, Bd, An): Zip,
 {
-    type O = Zipped<
-        <(Nd<Ma, Mb>, Nd<Ma, Mb>, Bd, An) as Zip<I>>::O,
-        <(Nd<Ma, Mb>, Nd<Ma, Mb>, Bd, An) as Zip<I>>::Ch,
-        Bd,
-    >;
+    type O = Zipped<<(Nd<Ma, Mb>, Bd, An) as Zip>::O, <(Nd<Ma, Mb>, Bd, An) as Zip>::Ch, Bd>;
 }
 /// The board is done.
 impl<B> ZipStage<Skip, Skip, Skip> for DoneRd<B> {

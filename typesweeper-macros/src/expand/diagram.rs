@@ -342,45 +342,28 @@ pub fn expansion(layout: &Layout, puzzle: &SpannedBoard, answer: &SpannedBoard) 
     )
     .unwrap();
 
-    // A line's next cells, from its positions' results (subtrees shaped as its blocks').
-    let leaf_tree = |name: char| -> String {
-        let mut t = String::new();
-        tree(0, wp, &|k| format!("Lf<{name}{k}>"), &mut t);
-        t
-    };
-    let zc: Vec<String> = (0..wp)
-        .map(|k| format!("(Lf<F{k}>, Lf<B{k}>, C{k}, A{k})"))
-        .collect();
+    // A line's next cells, from its positions' decisions (a subtree shaped as its blocks').
+    let mut dec_leaves = String::new();
+    tree(0, wp, &|k| format!("Lf<D{k}>"), &mut dec_leaves);
+    let zc: Vec<String> = (0..wp).map(|k| format!("(Lf<D{k}>, C{k}, A{k})")).collect();
     let zip_params: Vec<String> = (0..wp)
-        .flat_map(|k| {
-            [
-                format!("C{k}"),
-                format!("A{k}"),
-                format!("F{k}"),
-                format!("B{k}"),
-            ]
-        })
+        .flat_map(|k| [format!("C{k}"), format!("A{k}"), format!("D{k}")])
         .collect();
-    let changed: Vec<String> = zc
-        .iter()
-        .map(|t| format!("<{t} as ZipCell<Int>>::Ch"))
-        .collect();
+    let changed: Vec<String> = zc.iter().map(|t| format!("<{t} as ZipCell>::Ch")).collect();
     let changed = flags(&changed);
     writeln!(
         src,
-        "impl<Int, {}> ZipLine<{}, {}, {}, Int> for {} where {} \
+        "impl<{}> ZipLine<{dec_leaves}, {}> for {} where {} \
          {{ type O = Ln<{}>; type Ch = {changed}; }}",
         zip_params.join(","),
-        leaf_tree('F'),
-        leaf_tree('B'),
         ln(&|k| format!("A{k}")),
         ln(&|k| format!("C{k}")),
         zc.iter()
-            .map(|t| format!("{t}: ZipCell<Int>"))
+            .map(|t| format!("{t}: ZipCell"))
             .collect::<Vec<_>>()
             .join(","),
         zc.iter()
-            .map(|t| format!("<{t} as ZipCell<Int>>::O"))
+            .map(|t| format!("<{t} as ZipCell>::O"))
             .collect::<Vec<_>>()
             .join(",")
     )
