@@ -440,8 +440,8 @@ pub trait Mk9 {
     /// `N9<..>` or `E`.
     type O;
 }
-/// `mk(E, .., E) = E`, otherwise the level (the children's emptiness read by one [`All9`], so
-/// that a level nests one goal above its children, not a tree of [`And`]s).
+/// `mk(E, .., E) = E`, otherwise the level (the children's emptiness read by one [`EIfAll9`],
+/// so that a level nests one goal above its children, not a tree of [`And`]s).
 impl<C0, C1, C2, C3, C4, C5, C6, C7, C8> Mk9 for (C0, C1, C2, C3, C4, C5, C6, C7, C8)
 where
     C0: IsE,
@@ -463,20 +463,9 @@ where
         C6::B,
         C7::B,
         C8::B,
-    ): All9,
-    <(
-        C0::B,
-        C1::B,
-        C2::B,
-        C3::B,
-        C4::B,
-        C5::B,
-        C6::B,
-        C7::B,
-        C8::B,
-    ) as All9>::B: Choose<E, N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>>,
+    ): EIfAll9<N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>>,
 {
-    type O = <<(
+    type O = <(
         C0::B,
         C1::B,
         C2::B,
@@ -486,50 +475,53 @@ where
         C6::B,
         C7::B,
         C8::B,
-    ) as All9>::B as Choose<E, N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>>>::O;
+    ) as EIfAll9<N9<C0, C1, C2, C3, C4, C5, C6, C7, C8>>>::O;
 }
 
-/// Whether nine flags are all true (one goal, whose impl the first false flag picks).
-pub trait All9 {
-    /// [`Tt`] or [`Ff`].
-    type B;
+/// `E` when nine flags are all true, otherwise `X` (one goal, whose impl the first false flag
+/// picks).
+pub trait EIfAll9<X> {
+    /// `E` or `X`.
+    type O;
 }
 /// Whether any of nine flags is true (one goal, whose impl the first true flag picks).
 pub trait Any9 {
     /// [`Tt`] or [`Ff`].
     type B;
 }
-/// All true.
-impl All9 for (Tt, Tt, Tt, Tt, Tt, Tt, Tt, Tt, Tt) {
-    type B = Tt;
+/// All true: `E`.
+impl<X> EIfAll9<X> for (Tt, Tt, Tt, Tt, Tt, Tt, Tt, Tt, Tt) {
+    type O = E;
 }
 /// All false.
 impl Any9 for (Ff, Ff, Ff, Ff, Ff, Ff, Ff, Ff, Ff) {
     type B = Ff;
 }
+// One impl per position of the first flag that is not `$same`: `[$g]` the impl's own generics,
+// `$assoc = $out` what that flag decides.
 macro_rules! first9_all {
-    ($tr:ident, $same:ident, $other:ident) => {
-        first9_impl!($tr, $same, $other; [] [A1 A2 A3 A4 A5 A6 A7 A8]);
-        first9_impl!($tr, $same, $other; [$same] [A2 A3 A4 A5 A6 A7 A8]);
-        first9_impl!($tr, $same, $other; [$same $same] [A3 A4 A5 A6 A7 A8]);
-        first9_impl!($tr, $same, $other; [$same $same $same] [A4 A5 A6 A7 A8]);
-        first9_impl!($tr, $same, $other; [$same $same $same $same] [A5 A6 A7 A8]);
-        first9_impl!($tr, $same, $other; [$same $same $same $same $same] [A6 A7 A8]);
-        first9_impl!($tr, $same, $other; [$same $same $same $same $same $same] [A7 A8]);
-        first9_impl!($tr, $same, $other; [$same $same $same $same $same $same $same] [A8]);
-        first9_impl!($tr, $same, $other; [$same $same $same $same $same $same $same $same] []);
+    ([$($g:ident),*] $tr:ty, $assoc:ident = $out:ty; $same:ident, $other:ident) => {
+        first9_impl!([$($g),*] $tr, $assoc = $out; $other; [] [A1 A2 A3 A4 A5 A6 A7 A8]);
+        first9_impl!([$($g),*] $tr, $assoc = $out; $other; [$same] [A2 A3 A4 A5 A6 A7 A8]);
+        first9_impl!([$($g),*] $tr, $assoc = $out; $other; [$same $same] [A3 A4 A5 A6 A7 A8]);
+        first9_impl!([$($g),*] $tr, $assoc = $out; $other; [$same $same $same] [A4 A5 A6 A7 A8]);
+        first9_impl!([$($g),*] $tr, $assoc = $out; $other; [$same $same $same $same] [A5 A6 A7 A8]);
+        first9_impl!([$($g),*] $tr, $assoc = $out; $other; [$same $same $same $same $same] [A6 A7 A8]);
+        first9_impl!([$($g),*] $tr, $assoc = $out; $other; [$same $same $same $same $same $same] [A7 A8]);
+        first9_impl!([$($g),*] $tr, $assoc = $out; $other; [$same $same $same $same $same $same $same] [A8]);
+        first9_impl!([$($g),*] $tr, $assoc = $out; $other; [$same $same $same $same $same $same $same $same] []);
     };
 }
 macro_rules! first9_impl {
-    ($tr:ident, $same:ident, $other:ident; [$($before:ident)*] [$($after:ident)*]) => {
+    ([$($g:ident),*] $tr:ty, $assoc:ident = $out:ty; $other:ident; [$($before:ident)*] [$($after:ident)*]) => {
         /// The first flag that decides: the answer.
-        impl<$($after),*> $tr for ($($before,)* $other, $($after),*) {
-            type B = $other;
+        impl<$($g,)* $($after),*> $tr for ($($before,)* $other, $($after),*) {
+            type $assoc = $out;
         }
     };
 }
-first9_all!(All9, Tt, Ff);
-first9_all!(Any9, Ff, Tt);
+first9_all!([X] EIfAll9<X>, O = X; Tt, Ff);
+first9_all!([] Any9, B = Tt; Ff, Tt);
 
 // ---------------------------------------------------------------------------------------------
 // Union
