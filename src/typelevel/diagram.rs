@@ -1368,13 +1368,19 @@ where
     type St = R::St;
     type Out = Nd<L::Out, R::Out>;
 }
-/// A leaf: one step.
-impl<Blk, Dd, M1, M2> Fw<Sweep<Dd, (M1, M2)>> for Lf<Blk>
+/// A leaf: one step, the counts moved ([`Counts`]) and the diagram by the kind of the cell
+/// ([`PassCell`]), side by side.
+impl<Blk: Centre, Dd, M1, M2> Fw<Sweep<Dd, (M1, M2)>> for Lf<Blk>
 where
-    (Dd, M1, M2, Blk): Step<Fwd>,
+    Blk::Me: SelfKind,
+    (M1, M2, Blk): Counts<Fwd>,
+    (<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk): PassCell<Fwd>,
 {
-    type St = <(Dd, M1, M2, Blk) as Step<Fwd>>::St;
-    type Out = Lf<<(Dd, M1, M2, Blk) as Step<Fwd>>::Out>;
+    type St = Sweep<
+        <(<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk) as PassCell<Fwd>>::D,
+        <(M1, M2, Blk) as Counts<Fwd>>::O,
+    >;
+    type Out = Lf<<(<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk) as PassCell<Fwd>>::Out>;
 }
 
 /// The backward pass over the same tree.
@@ -1393,13 +1399,18 @@ where
     type St = L::St;
     type Out = Nd<L::Out, R::Out>;
 }
-/// A leaf: one step.
-impl<Blk, Dd, M1, M2> Bw<Sweep<Dd, (M1, M2)>> for Lf<Blk>
+/// A leaf: one step, backward.
+impl<Blk: Centre, Dd, M1, M2> Bw<Sweep<Dd, (M1, M2)>> for Lf<Blk>
 where
-    (Dd, M1, M2, Blk): Step<Bwd>,
+    Blk::Me: SelfKind,
+    (M1, M2, Blk): Counts<Bwd>,
+    (<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk): PassCell<Bwd>,
 {
-    type St = <(Dd, M1, M2, Blk) as Step<Bwd>>::St;
-    type Out = Lf<<(Dd, M1, M2, Blk) as Step<Bwd>>::Out>;
+    type St = Sweep<
+        <(<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk) as PassCell<Bwd>>::D,
+        <(M1, M2, Blk) as Counts<Bwd>>::O,
+    >;
+    type Out = Lf<<(<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk) as PassCell<Bwd>>::Out>;
 }
 
 /// A line of the board in a round's tree: `X` is the window of lines of facts around it
@@ -1431,18 +1442,17 @@ where
     type Out = <X::O as Bw<St0>>::Out;
 }
 
-/// One step of a pass ([`Fwd`] or [`Bwd`]), from `(diagram, passed before, passed after,
-/// block)`.
-pub trait Step<Sd> {
-    /// The state after (for the backward pass, before the position).
-    type St;
-    /// What the decisions read ([`PassCell`]).
-    type Out;
+/// How one step of a pass ([`Fwd`] or [`Bwd`]) moves the two counts of levels passed at a
+/// distance, from `(passed before, passed after, block)`: the block's facts alone, not the
+/// diagram, so that the step's diagram is bound by no impl but [`PassCell`]'s (rustc walks a
+/// type each time it binds one to an impl's parameter).
+pub trait Counts<Sd> {
+    /// The two counts after.
+    type O;
 }
-/// The counts move on one position; the diagram by the kind of the cell.
-impl<Sd, Dd, M1, M2, Blk: Centre + Moves<Sd>> Step<Sd> for (Dd, M1, M2, Blk)
+/// Each count takes the number entering it and loses the one leaving it.
+impl<Sd, M1, M2, Blk: Moves<Sd>> Counts<Sd> for (M1, M2, Blk)
 where
-    Blk::Me: SelfKind,
     Blk::In1: Passing,
     Blk::Out1: Passing,
     Blk::In2: Passing,
@@ -1457,22 +1467,17 @@ where
         <(M2, <Blk::In2 as Passing>::A) as Plus>::O,
         <Blk::Out2 as Passing>::A,
     ): Minus,
-    (<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk): PassCell<Sd>,
 {
-    type St = Sweep<
-        <(<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk) as PassCell<Sd>>::D,
-        (
-            <(
-                <(M1, <Blk::In1 as Passing>::B) as Plus>::O,
-                <Blk::Out1 as Passing>::B,
-            ) as Minus>::O,
-            <(
-                <(M2, <Blk::In2 as Passing>::A) as Plus>::O,
-                <Blk::Out2 as Passing>::A,
-            ) as Minus>::O,
-        ),
-    >;
-    type Out = <(<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk) as PassCell<Sd>>::Out;
+    type O = (
+        <(
+            <(M1, <Blk::In1 as Passing>::B) as Plus>::O,
+            <Blk::Out1 as Passing>::B,
+        ) as Minus>::O,
+        <(
+            <(M2, <Blk::In2 as Passing>::A) as Plus>::O,
+            <Blk::Out2 as Passing>::A,
+        ) as Minus>::O,
+    );
 }
 
 /// What the step's cell does to a pass's diagram, by its kind.
@@ -1483,25 +1488,35 @@ pub trait PassCell<Sd> {
     /// diagram after a frontier cell, else [`KnOut`].
     type Out;
 }
-/// A frontier cell, forward: both branches placed ([`PlaceCell`]); the decisions read both
-/// diagrams.
+/// A frontier cell, forward: both branches' lists ([`Lists`]) applied and united; the
+/// decisions read both diagrams.
 impl<Dd, M1, M2, Blk: Block> PassCell<Fwd> for (Fr, Dd, M1, M2, Blk)
 where
-    (Dd, M1, M2, Blk::F): PlaceCell<Fwd>,
+    (M1, M2, Blk::F): Lists<Fwd>,
+    Dd: Ap<<(M1, M2, Blk::F) as Lists<Fwd>>::Im> + Ap<<(M1, M2, Blk::F) as Lists<Fwd>>::Is>,
+    <Dd as Ap<<(M1, M2, Blk::F) as Lists<Fwd>>::Im>>::O:
+        Un<<Dd as Ap<<(M1, M2, Blk::F) as Lists<Fwd>>::Is>>::O>,
 {
-    type D = <(Dd, M1, M2, Blk::F) as PlaceCell<Fwd>>::D;
+    type D = <<Dd as Ap<<(M1, M2, Blk::F) as Lists<Fwd>>::Im>>::O as Un<
+        <Dd as Ap<<(M1, M2, Blk::F) as Lists<Fwd>>::Is>>::O,
+    >>::O;
     type Out = FrOut<
-        <(Dd, M1, M2, Blk::F) as PlaceCell<Fwd>>::Fm,
-        <(Dd, M1, M2, Blk::F) as PlaceCell<Fwd>>::Fs,
+        <Dd as Ap<<(M1, M2, Blk::F) as Lists<Fwd>>::Im>>::O,
+        <Dd as Ap<<(M1, M2, Blk::F) as Lists<Fwd>>::Is>>::O,
     >;
 }
-/// A frontier cell, backward: both branches placed with the backward tokens; the decisions
-/// read the diagram after the cell.
+/// A frontier cell, backward: both branches with the backward tokens; the decisions read the
+/// diagram after the cell.
 impl<Dd, M1, M2, Blk: Block> PassCell<Bwd> for (Fr, Dd, M1, M2, Blk)
 where
-    (Dd, M1, M2, Blk::F): PlaceCell<Bwd>,
+    (M1, M2, Blk::F): Lists<Bwd>,
+    Dd: Ap<<(M1, M2, Blk::F) as Lists<Bwd>>::Im> + Ap<<(M1, M2, Blk::F) as Lists<Bwd>>::Is>,
+    <Dd as Ap<<(M1, M2, Blk::F) as Lists<Bwd>>::Im>>::O:
+        Un<<Dd as Ap<<(M1, M2, Blk::F) as Lists<Bwd>>::Is>>::O>,
 {
-    type D = <(Dd, M1, M2, Blk::F) as PlaceCell<Bwd>>::D;
+    type D = <<Dd as Ap<<(M1, M2, Blk::F) as Lists<Bwd>>::Im>>::O as Un<
+        <Dd as Ap<<(M1, M2, Blk::F) as Lists<Bwd>>::Is>>::O,
+    >>::O;
     type Out = Dd;
 }
 /// An interior cell, forward: the diagram stays; the total decides it.
@@ -1556,20 +1571,18 @@ impl<X: BAdj<Dir>, Dir> Adj<Bwd, Dir> for X {
     type S = X::S;
 }
 
-/// Placing a frontier cell in a pass, from `(diagram, passed before, passed after, facts)`:
-/// each neighbour's token and the levels passed at a distance kept, in position order.
-pub trait PlaceCell<Sd> {
-    /// The diagram after both branches.
-    type D;
-    /// After a mine there.
-    type Fm;
-    /// After a safe cell there.
-    type Fs;
+/// A frontier cell's two instruction lists in a pass, from `(passed before, passed after,
+/// facts)`: each neighbour's token and the levels passed at a distance kept, in position
+/// order, the mine branch's ending in the side's leaf instruction, the safe branch's in `Id`.
+pub trait Lists<Sd> {
+    /// The list if the cell is a mine.
+    type Im;
+    /// The list if it is safe.
+    type Is;
 }
-/// The tokens of the step's neighbours and the kept levels, as a [`Tree`], placed.
+/// The tokens of the step's neighbours and the kept levels, as a [`Tree`], built into lists.
 impl<
         Sd: Side,
-        Dd,
         M1: Keeps,
         M2: Keeps,
         Fnw,
@@ -1585,9 +1598,8 @@ impl<
         Fsw,
         Fs,
         Fse,
-    > PlaceCell<Sd>
+    > Lists<Sd>
     for (
-        Dd,
         M1,
         M2,
         (
@@ -1615,27 +1627,15 @@ where
     Fsw: Adj<Sd, dir::D3>,
     Fs: Adj<Sd, dir::D2>,
     Fse: Adj<Sd, dir::D1>,
-    (
-        Dd,
-        Tree<Fnw::M, Fn::M, Fne::M, M1::O, Fw::M, Fe::M, M2::O, Fsw::M, Fs::M, Fse::M>,
-        Tree<Fnw::S, Fn::S, Fne::S, M1::O, Fw::S, Fe::S, M2::O, Fsw::S, Fs::S, Fse::S>,
-    ): Place<Sd::Leaf>,
+    Tree<Fnw::M, Fn::M, Fne::M, M1::O, Fw::M, Fe::M, M2::O, Fsw::M, Fs::M, Fse::M>: Build,
+    Tree<Fnw::S, Fn::S, Fne::S, M1::O, Fw::S, Fe::S, M2::O, Fsw::S, Fs::S, Fse::S>: Build,
+    <Tree<Fnw::M, Fn::M, Fne::M, M1::O, Fw::M, Fe::M, M2::O, Fsw::M, Fs::M, Fse::M> as Build>::O:
+        Fill<Sd::Leaf>,
+    <Tree<Fnw::S, Fn::S, Fne::S, M1::O, Fw::S, Fe::S, M2::O, Fsw::S, Fs::S, Fse::S> as Build>::O:
+        Fill<Id>,
 {
-    type D = <(
-        Dd,
-        Tree<Fnw::M, Fn::M, Fne::M, M1::O, Fw::M, Fe::M, M2::O, Fsw::M, Fs::M, Fse::M>,
-        Tree<Fnw::S, Fn::S, Fne::S, M1::O, Fw::S, Fe::S, M2::O, Fsw::S, Fs::S, Fse::S>,
-    ) as Place<Sd::Leaf>>::D;
-    type Fm = <(
-        Dd,
-        Tree<Fnw::M, Fn::M, Fne::M, M1::O, Fw::M, Fe::M, M2::O, Fsw::M, Fs::M, Fse::M>,
-        Tree<Fnw::S, Fn::S, Fne::S, M1::O, Fw::S, Fe::S, M2::O, Fsw::S, Fs::S, Fse::S>,
-    ) as Place<Sd::Leaf>>::Fm;
-    type Fs = <(
-        Dd,
-        Tree<Fnw::M, Fn::M, Fne::M, M1::O, Fw::M, Fe::M, M2::O, Fsw::M, Fs::M, Fse::M>,
-        Tree<Fnw::S, Fn::S, Fne::S, M1::O, Fw::S, Fe::S, M2::O, Fsw::S, Fs::S, Fse::S>,
-    ) as Place<Sd::Leaf>>::Fs;
+    type Im = <<Tree<Fnw::M, Fn::M, Fne::M, M1::O, Fw::M, Fe::M, M2::O, Fsw::M, Fs::M, Fse::M> as Build>::O as Fill<Sd::Leaf>>::O;
+    type Is = <<Tree<Fnw::S, Fn::S, Fne::S, M1::O, Fw::S, Fe::S, M2::O, Fsw::S, Fs::S, Fse::S> as Build>::O as Fill<Id>>::O;
 }
 
 /// A step's tokens as a tree for [`Build`], in position order: the three numbers above, the
@@ -2575,30 +2575,6 @@ where
 {
     type O = <A::O as Fill<B::O>>::O;
 }
-/// Placing a frontier cell: from diagram `Dd` and the token trees of the mine branch (`Tm`)
-/// and the safe branch (`Ts`), with `Leaf` the mine branch's leaf instruction.
-pub trait Place<Leaf> {
-    /// The diagram after a mine there.
-    type Fm;
-    /// The diagram after a safe cell there.
-    type Fs;
-    /// Both.
-    type D;
-}
-/// `Fm = Dd.ap(Tm then Leaf)`, `Fs = Dd.ap(Ts then Id)`, `D = Fm ∪ Fs`.
-impl<Dd, Tm: Build, Ts: Build, Leaf> Place<Leaf> for (Dd, Tm, Ts)
-where
-    Tm::O: Fill<Leaf>,
-    Ts::O: Fill<Id>,
-    Dd: Ap<<Tm::O as Fill<Leaf>>::O> + Ap<<Ts::O as Fill<Id>>::O>,
-    <Dd as Ap<<Tm::O as Fill<Leaf>>::O>>::O: Un<<Dd as Ap<<Ts::O as Fill<Id>>::O>>::O>,
-{
-    type Fm = <Dd as Ap<<Tm::O as Fill<Leaf>>::O>>::O;
-    type Fs = <Dd as Ap<<Ts::O as Fill<Id>>::O>>::O;
-    type D =
-        <<Dd as Ap<<Tm::O as Fill<Leaf>>::O>>::O as Un<<Dd as Ap<<Ts::O as Fill<Id>>::O>>::O>>::O;
-}
-
 /// A round's inputs for board `B` and answer `A` (implemented by `solve!` on a type of its
 /// own, for its board's shape): an [`Rd`].
 pub trait Prep<B, A> {
