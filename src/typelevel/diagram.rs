@@ -1425,21 +1425,20 @@ pub trait Blocks {
     type O;
 }
 
-/// A line: the pass over its positions' blocks.
-impl<X: Blocks, St0> Fw<St0> for Lines<X>
-where
-    X::O: Fw<St0>,
-{
-    type St = <X::O as Fw<St0>>::St;
-    type Out = <X::O as Fw<St0>>::Out;
+/// The tree of the positions' blocks under a tree of lines: each line ([`Lines`]) replaced by
+/// its positions' subtree ([`Blocks`]). The passes fold over this tree of [`Nd`]s and [`Lf`]s,
+/// computed beside them, so that no line nests its positions' pass under a goal of its own.
+pub trait BlocksOf {
+    /// The tree of blocks.
+    type O;
 }
-/// A line: the pass over its positions' blocks, backward.
-impl<X: Blocks, St0> Bw<St0> for Lines<X>
-where
-    X::O: Bw<St0>,
-{
-    type St = <X::O as Bw<St0>>::St;
-    type Out = <X::O as Bw<St0>>::Out;
+/// A node: both subtrees'.
+impl<L: BlocksOf, R: BlocksOf> BlocksOf for Nd<L, R> {
+    type O = Nd<L::O, R::O>;
+}
+/// A line: its positions' blocks.
+impl<X: Blocks> BlocksOf for Lines<X> {
+    type O = X::O;
 }
 
 /// How one step of a pass ([`Fwd`] or [`Bwd`]) moves the two counts of levels passed at a
@@ -2411,11 +2410,12 @@ pub trait FwStage<C> {
     type O;
 }
 /// From the start diagram, no level passed at a distance.
-impl<St0, Le, Lt, Fs, Tot, Z0, O1, Bd, An> FwStage<Cnt<St0, Le, Lt>> for Rd<Fs, Tot, Z0, O1, Bd, An>
+impl<St0, Le, Lt, Fs: BlocksOf, Tot, Z0, O1, Bd, An> FwStage<Cnt<St0, Le, Lt>>
+    for Rd<Fs, Tot, Z0, O1, Bd, An>
 where
-    Fs: Fw<Sweep<St0, (Z, Z)>>,
+    Fs::O: Fw<Sweep<St0, (Z, Z)>>,
 {
-    type O = PassRes<Fs::St, Fs::Out>;
+    type O = PassRes<<Fs::O as Fw<Sweep<St0, (Z, Z)>>>::St, <Fs::O as Fw<Sweep<St0, (Z, Z)>>>::Out>;
 }
 /// Not needed.
 impl<X> FwStage<Skip> for X {
@@ -2428,11 +2428,12 @@ pub trait BwStage<C> {
     type O;
 }
 /// From the interior's counts: the mines the interior can take after the last position.
-impl<St0, Le, Lt, Fs, Tot, Z0, O1, Bd, An> BwStage<Cnt<St0, Le, Lt>> for Rd<Fs, Tot, Z0, O1, Bd, An>
+impl<St0, Le, Lt, Fs: BlocksOf, Tot, Z0, O1, Bd, An> BwStage<Cnt<St0, Le, Lt>>
+    for Rd<Fs, Tot, Z0, O1, Bd, An>
 where
-    Fs: Bw<Sweep<Le, (Z, Z)>>,
+    Fs::O: Bw<Sweep<Le, (Z, Z)>>,
 {
-    type O = PassRes<Fs::St, Fs::Out>;
+    type O = PassRes<<Fs::O as Bw<Sweep<Le, (Z, Z)>>>::St, <Fs::O as Bw<Sweep<Le, (Z, Z)>>>::Out>;
 }
 /// Not needed.
 impl<X> BwStage<Skip> for X {
