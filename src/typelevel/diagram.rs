@@ -1688,16 +1688,6 @@ where
     type Bad = <Blk::Me as LeafCount>::Bad;
 }
 
-/// A line: the counts of its positions' blocks.
-impl<X: Blocks, Z0, O1> Count<Z0, O1> for Lines<X>
-where
-    X::O: Count<Z0, O1>,
-{
-    type Mines = <X::O as Count<Z0, O1>>::Mines;
-    type Inner = <X::O as Count<Z0, O1>>::Inner;
-    type Bad = <X::O as Count<Z0, O1>>::Bad;
-}
-
 /// `A` if true, `B` if false.
 pub trait Choose<A, B> {
     /// The choice.
@@ -2365,22 +2355,22 @@ impl<Fs, Tot, Z0, O1, Bd, An> CountIf<Tt> for Rd<Fs, Tot, Z0, O1, Bd, An> {
     type O = Skip;
 }
 /// They decided none: count.
-impl<Fs, Tot, Z0, O1, Bd, An> CountIf<Ff> for Rd<Fs, Tot, Z0, O1, Bd, An>
+impl<Fs: BlocksOf, Tot, Z0, O1, Bd, An> CountIf<Ff> for Rd<Fs, Tot, Z0, O1, Bd, An>
 where
-    Fs: Count<Z0, O1>,
-    (Tot, Fs::Mines, Ff): SubB,
+    Fs::O: Count<Z0, O1>,
+    (Tot, <Fs::O as Count<Z0, O1>>::Mines, Ff): SubB,
     (
-        <(Tot, Fs::Mines, Ff) as SubB>::Neg,
-        Fs::Bad,
-        <(Tot, Fs::Mines, Ff) as SubB>::O,
-        Fs::Inner,
+        <(Tot, <Fs::O as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg,
+        <Fs::O as Count<Z0, O1>>::Bad,
+        <(Tot, <Fs::O as Count<Z0, O1>>::Mines, Ff) as SubB>::O,
+        <Fs::O as Count<Z0, O1>>::Inner,
     ): Start,
 {
     type O = <(
-        <(Tot, Fs::Mines, Ff) as SubB>::Neg,
-        Fs::Bad,
-        <(Tot, Fs::Mines, Ff) as SubB>::O,
-        Fs::Inner,
+        <(Tot, <Fs::O as Count<Z0, O1>>::Mines, Ff) as SubB>::Neg,
+        <Fs::O as Count<Z0, O1>>::Bad,
+        <(Tot, <Fs::O as Count<Z0, O1>>::Mines, Ff) as SubB>::O,
+        <Fs::O as Count<Z0, O1>>::Inner,
     ) as Start>::O;
 }
 /// The board is done.
