@@ -1426,8 +1426,9 @@ pub trait Blocks {
 }
 
 /// The tree of the positions' blocks under a tree of lines: each line ([`Lines`]) replaced by
-/// its positions' subtree ([`Blocks`]). The passes fold over this tree of [`Nd`]s and [`Lf`]s,
-/// computed beside them, so that no line nests its positions' pass under a goal of its own.
+/// its positions' subtree ([`Blocks`]). The passes and the counts fold over this tree of
+/// [`Nd`]s and [`Lf`]s, computed beside them, so that no line nests its positions' fold under
+/// a goal of its own.
 pub trait BlocksOf {
     /// The tree of blocks.
     type O;
