@@ -1368,20 +1368,27 @@ where
     type St = R::St;
     type Out = Nd<L::Out, R::Out>;
 }
-/// A leaf: one step, the counts moved ([`Counts`]) and the diagram by the kind of the cell
-/// ([`PassCell`]), side by side.
-impl<Blk: Centre, Dd, M1, M2> Fw<Sweep<Dd, (M1, M2)>> for Lf<Blk>
-where
-    Blk::Me: SelfKind,
-    (M1, M2, Blk): Counts<Fwd>,
-    (<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk): PassCell<Fwd>,
-{
-    type St = Sweep<
-        <(<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk) as PassCell<Fwd>>::D,
-        <(M1, M2, Blk) as Counts<Fwd>>::O,
-    >;
-    type Out = Lf<<(<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk) as PassCell<Fwd>>::Out>;
+// A pass's leaf: one step, the counts moved ([`Counts`]) and the diagram by the kind of the
+// cell ([`PassCell`]), side by side.
+macro_rules! pass_leaf {
+    ($tr:ident, $sd:ty) => {
+        /// A leaf: one step, the counts moved ([`Counts`]) and the diagram by the kind of the
+        /// cell ([`PassCell`]), side by side.
+        impl<Blk: Centre, Dd, M1, M2> $tr<Sweep<Dd, (M1, M2)>> for Lf<Blk>
+        where
+            Blk::Me: SelfKind,
+            (M1, M2, Blk): Counts<$sd>,
+            (<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk): PassCell<$sd>,
+        {
+            type St = Sweep<
+                <(<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk) as PassCell<$sd>>::D,
+                <(M1, M2, Blk) as Counts<$sd>>::O,
+            >;
+            type Out = Lf<<(<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk) as PassCell<$sd>>::Out>;
+        }
+    };
 }
+pass_leaf!(Fw, Fwd);
 
 /// The backward pass over the same tree.
 pub trait Bw<St> {
@@ -1399,19 +1406,7 @@ where
     type St = L::St;
     type Out = Nd<L::Out, R::Out>;
 }
-/// A leaf: one step, backward.
-impl<Blk: Centre, Dd, M1, M2> Bw<Sweep<Dd, (M1, M2)>> for Lf<Blk>
-where
-    Blk::Me: SelfKind,
-    (M1, M2, Blk): Counts<Bwd>,
-    (<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk): PassCell<Bwd>,
-{
-    type St = Sweep<
-        <(<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk) as PassCell<Bwd>>::D,
-        <(M1, M2, Blk) as Counts<Bwd>>::O,
-    >;
-    type Out = Lf<<(<Blk::Me as SelfKind>::K, Dd, M1, M2, Blk) as PassCell<Bwd>>::Out>;
-}
+pass_leaf!(Bw, Bwd);
 
 /// A line of the board in a round's tree: `X` is the window of lines of facts around it
 /// ([`FactLine`]), which `solve!`'s [`Blocks`] impl turns into the line's positions' blocks,
@@ -1488,37 +1483,33 @@ pub trait PassCell<Sd> {
     /// diagram after a frontier cell, else [`KnOut`].
     type Out;
 }
-/// A frontier cell, forward: both branches' lists ([`Lists`]) applied and united; the
-/// decisions read both diagrams.
-impl<Dd, M1, M2, Blk: Block> PassCell<Fwd> for (Fr, Dd, M1, M2, Blk)
-where
-    (M1, M2, Blk::F): Lists<Fwd>,
-    Dd: Ap<<(M1, M2, Blk::F) as Lists<Fwd>>::Im> + Ap<<(M1, M2, Blk::F) as Lists<Fwd>>::Is>,
-    <Dd as Ap<<(M1, M2, Blk::F) as Lists<Fwd>>::Im>>::O:
-        Un<<Dd as Ap<<(M1, M2, Blk::F) as Lists<Fwd>>::Is>>::O>,
-{
-    type D = <<Dd as Ap<<(M1, M2, Blk::F) as Lists<Fwd>>::Im>>::O as Un<
-        <Dd as Ap<<(M1, M2, Blk::F) as Lists<Fwd>>::Is>>::O,
-    >>::O;
-    type Out = FrOut<
-        <Dd as Ap<<(M1, M2, Blk::F) as Lists<Fwd>>::Im>>::O,
-        <Dd as Ap<<(M1, M2, Blk::F) as Lists<Fwd>>::Is>>::O,
-    >;
+/// The diagram after a frontier cell as a mine, in pass `Sd` (`Dd` with [`Lists`]'s `Im`
+/// applied; an alias, so no goal of its own).
+pub type AfterMine<Sd, Dd, M1, M2, F> = <Dd as Ap<<(M1, M2, F) as Lists<Sd>>::Im>>::O;
+/// The diagram after a frontier cell as safe, in pass `Sd`.
+pub type AfterSafe<Sd, Dd, M1, M2, F> = <Dd as Ap<<(M1, M2, F) as Lists<Sd>>::Is>>::O;
+/// A frontier cell: both branches' lists ([`Lists`]) applied and united; the decisions read
+/// `$out` (forward both diagrams, backward the diagram after the cell).
+macro_rules! pass_frontier {
+    ($sd:ident, $out:ty) => {
+        /// A frontier cell: both branches' lists ([`Lists`]) applied and united.
+        impl<Dd, M1, M2, Blk: Block> PassCell<$sd> for (Fr, Dd, M1, M2, Blk)
+        where
+            (M1, M2, Blk::F): Lists<$sd>,
+            Dd: Ap<<(M1, M2, Blk::F) as Lists<$sd>>::Im> + Ap<<(M1, M2, Blk::F) as Lists<$sd>>::Is>,
+            AfterMine<$sd, Dd, M1, M2, Blk::F>: Un<AfterSafe<$sd, Dd, M1, M2, Blk::F>>,
+        {
+            type D =
+                <AfterMine<$sd, Dd, M1, M2, Blk::F> as Un<AfterSafe<$sd, Dd, M1, M2, Blk::F>>>::O;
+            type Out = $out;
+        }
+    };
 }
-/// A frontier cell, backward: both branches with the backward tokens; the decisions read the
-/// diagram after the cell.
-impl<Dd, M1, M2, Blk: Block> PassCell<Bwd> for (Fr, Dd, M1, M2, Blk)
-where
-    (M1, M2, Blk::F): Lists<Bwd>,
-    Dd: Ap<<(M1, M2, Blk::F) as Lists<Bwd>>::Im> + Ap<<(M1, M2, Blk::F) as Lists<Bwd>>::Is>,
-    <Dd as Ap<<(M1, M2, Blk::F) as Lists<Bwd>>::Im>>::O:
-        Un<<Dd as Ap<<(M1, M2, Blk::F) as Lists<Bwd>>::Is>>::O>,
-{
-    type D = <<Dd as Ap<<(M1, M2, Blk::F) as Lists<Bwd>>::Im>>::O as Un<
-        <Dd as Ap<<(M1, M2, Blk::F) as Lists<Bwd>>::Is>>::O,
-    >>::O;
-    type Out = Dd;
-}
+pass_frontier!(
+    Fwd,
+    FrOut<AfterMine<Fwd, Dd, M1, M2, Blk::F>, AfterSafe<Fwd, Dd, M1, M2, Blk::F>>
+);
+pass_frontier!(Bwd, Dd);
 /// An interior cell, forward: the diagram stays; the total decides it.
 impl<Dd, M1, M2, Blk> PassCell<Fwd> for (In, Dd, M1, M2, Blk) {
     type D = Dd;
